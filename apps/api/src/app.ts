@@ -1,0 +1,99 @@
+/** buildApp(config): the Fastify application with its plugins and modules; used by server.ts and every test. */
+import '@evmap/contract/zod-setup';
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DbConnection } from './db/client';
+import { globalsRoutes } from './modules/globals/globals.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { dbPlugin } from './plugins/db';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export type AppOptions = {
+  /** How to reach PostgreSQL: DATABASE_URL, or the embedded server's socket. */
+  connection: DbConnection;
+  poolSize?: number;
+};
+
+function contentSecurityPolicy(config: Config) {
+  const tileOrigin = /^https?:\/\//.test(config.tileUrl)
+    ? new URL(config.tileUrl.replace(/\{[a-z]\}/g, 'a')).origin
+    : '';
+  const sentryOrigin = config.sentryDsn ? new URL(config.sentryDsn).origin : '';
+  const list = (...items: string[]) => items.filter(Boolean);
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: list("'self'", 'data:', 'blob:', tileOrigin, tileOrigin.replace('//a.', '//*.')),
+      connectSrc: list("'self'", sentryOrigin),
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
+
+export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.code'],
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(dbPlugin, { connection: options.connection, poolSize: options.poolSize });
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: { info: { title: 'EventMap API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(globalsRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

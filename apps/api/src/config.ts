@@ -1,0 +1,153 @@
+/**
+ * Environment -> typed configuration, with the embedded defaults of ARCHITECTURE.md.
+ * An invalid value stops the start with one message naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { TRIAL_MONTHS } from '@evmap/contract/constants';
+import { WEB_DIST_DIR } from './lib/paths';
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Public address of the web app, used in mailed links. */
+  appUrl: string;
+  dataDir: string;
+  /** Unset: the embedded PostgreSQL server in `dataDir/pg`. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  admin: { email: string; password: string } | undefined;
+  demoData: boolean;
+  mailDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  sentryDsn: string | undefined;
+  tileUrl: string;
+  redisUrl: string | undefined;
+  trialMonths: number;
+  uploadsDir: string;
+  uploadMaxBytes: number;
+  /** Folder of the built web app; served when it exists. */
+  webDist: string;
+  logLevel: string;
+};
+
+type Env = Record<string, string | undefined>;
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be 1 or 0 (got "${raw}")`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+  } catch {
+    throw new ConfigError(name, `must be a URL starting with ${protocols.join(' or ')}`);
+  }
+  return raw;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Reads the JWT secret from the environment, or from `dataDir/jwt-secret` (created once) outside production. */
+function jwtSecret(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string, embedded: boolean): string {
+  const raw = env.JWT_SECRET;
+  if (raw !== undefined && raw !== '') {
+    if (raw.length < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
+    return raw;
+  }
+  if (nodeEnv === 'production') throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production');
+  if (!embedded) throw new ConfigError('JWT_SECRET', 'is required when DATABASE_URL is set');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Builds the configuration from `env` (default: process.env). Throws ConfigError on the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const rawEnv = env.NODE_ENV?.trim() || 'development';
+  if (!['development', 'production', 'test'].includes(rawEnv)) {
+    throw new ConfigError('NODE_ENV', `must be development, production or test (got "${rawEnv}")`);
+  }
+  const nodeEnv = rawEnv as Config['nodeEnv'];
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || 'data');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const embedded = databaseUrl === undefined;
+
+  const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase();
+  const adminPassword = env.ADMIN_PASSWORD;
+  if (adminEmail && !EMAIL.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL', 'must be an email address');
+  if (adminEmail && !adminPassword) throw new ConfigError('ADMIN_PASSWORD', 'is required when ADMIN_EMAIL is set');
+  if (adminPassword && !adminEmail) throw new ConfigError('ADMIN_EMAIL', 'is required when ADMIN_PASSWORD is set');
+  if (adminPassword && (adminPassword.length <= 6 || adminPassword.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be longer than 6 and at most 128 characters');
+  }
+
+  const demoData = nodeEnv === 'production' ? false : flag(env, 'DEMO_DATA', embedded);
+  const appUrl = url(env, 'APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const contactEmail = env.CONTACT_EMAIL?.trim() || 'contact@evmap.ca';
+  if (!EMAIL.test(contactEmail)) throw new ConfigError('CONTACT_EMAIL', 'must be an email address');
+  const tileUrl = env.TILE_URL?.trim() || DEFAULT_TILE_URL;
+  if (!/^(https?:\/\/|\/)/.test(tileUrl) || !tileUrl.includes('{z}')) {
+    throw new ConfigError('TILE_URL', 'must be an http(s) URL or a path containing {z}, {x} and {y}');
+  }
+
+  return {
+    nodeEnv,
+    host: env.HOST?.trim() || '0.0.0.0',
+    port,
+    appUrl: appUrl.replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl,
+    jwtSecret: jwtSecret(env, nodeEnv, dataDir, embedded),
+    jwtExpiresIn: env.JWT_EXPIRES_IN?.trim() || '30d',
+    admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : undefined,
+    demoData,
+    mailDir: path.resolve(env.MAIL_DIR?.trim() || path.join(dataDir, 'mail')),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM?.trim() || 'EventMap <no-reply@evmap.ca>',
+    contactEmail,
+    sentryDsn: url(env, 'SENTRY_DSN', ['http:', 'https:']),
+    tileUrl,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    trialMonths: integer(env, 'TRIAL_MONTHS', TRIAL_MONTHS, 0, 120),
+    uploadsDir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
+    webDist: path.resolve(env.WEB_DIST?.trim() || WEB_DIST_DIR),
+    logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,55 @@
+/** The PostgreSQL pool, the Drizzle instance on it, and the migrations applied at start. */
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { MIGRATIONS_DIR } from '../lib/paths';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Database = NodePgDatabase<Schema>;
+/** A transaction handle; repositories accept either. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Tx;
+
+/** A connection string, or the socket/host description of the embedded server. */
+export type DbConnection = string | pg.PoolConfig;
+
+// Wall-clock columns (timestamp without time zone, date) stay strings exactly as stored.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// bigint counts (count(*)) as numbers: our counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+export function createPool(connection: DbConnection, max = 20): pg.Pool {
+  const base = typeof connection === 'string' ? { connectionString: connection } : connection;
+  const pool = new pg.Pool({
+    ...base,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    // A runaway query must not hold a connection forever.
+    statement_timeout: 15_000,
+    application_name: 'evmap',
+  });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createDb(pool: pg.Pool): Database {
+  return drizzle(pool, { schema });
+}
+
+const MIGRATION_LOCK = 727_001;
+
+/** Applies pending migrations once, even when several instances start together (advisory lock). */
+export async function migrateDatabase(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

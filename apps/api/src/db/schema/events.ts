@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { categories } from './categories';
+import { users } from './users';
+
+/** Events. Dates live in event_dates; the search reads the denormalised event_days. */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    /** Readable unique slug from the French title, stable once created. */
+    handle: text('handle').notNull(),
+    active: boolean('active').notNull().default(true),
+    titleFr: text('title_fr').notNull(),
+    titleEn: text('title_en'),
+    descriptionFr: text('description_fr'),
+    descriptionEn: text('description_en'),
+    categoryId: integer('category_id').references(() => categories.id),
+    address: text('address'),
+    city: text('city'),
+    zipcode: text('zipcode'),
+    state: text('state').notNull().default('QC'),
+    country: text('country').notNull().default('CA'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    price: text('price'),
+    phoneNumber: text('phone_number'),
+    website: text('website'),
+    externalLink: text('external_link'),
+    recurring: text('recurring'),
+    creatorId: integer('creator_id').references(() => users.id),
+    signaledCount: integer('signaled_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    /** IANA zone of the event's province: "today", "past" and "upcoming" are computed in it. */
+    timeZone: text('time_zone').notNull().default('America/Toronto'),
+    /** Latest end (or start) among the dates, wall-clock; null when the event has no dates (counts as past). */
+    lastEndsAt: timestamp('last_ends_at', { mode: 'string' }),
+    externalSource: text('external_source'),
+    externalId: text('external_id'),
+    /** Lower-cased, accent-free titles, city, address and creator email for the admin search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('events_uuid_key').on(t.uuid),
+    uniqueIndex('events_handle_key').on(t.handle),
+    index('events_creator_idx').on(t.creatorId, t.id),
+    index('events_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('events_title_idx').on(t.titleFr, t.id),
+    index('events_city_idx').on(t.city, t.id),
+    uniqueIndex('events_external_key').on(t.externalSource, t.externalId).where(sql`${t.externalSource} IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Accounts: viewers, event-managers (organisations) and administrators. User id 1 is the first administrator. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name'),
+    /** Stored trimmed and lower-cased. */
+    email: text('email').notNull(),
+    unverifiedEmail: text('unverified_email'),
+    passwordHash: text('password_hash').notNull(),
+    preferredLang: text('preferred_lang').notNull().default('en'),
+    type: text('type').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    phoneNumber: text('phone_number'),
+    website: text('website'),
+    address: text('address'),
+    city: text('city'),
+    zipcode: text('zipcode'),
+    state: text('state'),
+    country: text('country'),
+    billingAddress: text('billing_address'),
+    billingCity: text('billing_city'),
+    billingZipcode: text('billing_zipcode'),
+    billingState: text('billing_state'),
+    billingCountry: text('billing_country'),
+    planType: text('plan_type'),
+    trialEndedAt: timestamp('trial_ended_at', { withTimezone: true }),
+    acceptTerms: boolean('accept_terms').notNull().default(false),
+    acceptCommunications: boolean('accept_communications').notNull().default(false),
+    imagePath: text('image_path'),
+    /** Payment provider's customer reference. */
+    providerCustomerId: text('provider_customer_id'),
+    /** Raised on password change and deletion: older tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Lower-cased, accent-free name and email for the admin search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_type_idx').on(t.type, t.id),
+    index('users_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);

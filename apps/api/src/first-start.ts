@@ -1,0 +1,59 @@
+/**
+ * Data every start needs: the categories, user id 1 as the configured administrator on a first
+ * start with no users, and the demo data once (never in production). Runs under an advisory lock
+ * so that several instances starting together do it once.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { appMeta } from './db/schema/app-meta';
+import { users } from './db/schema/users';
+import { loadDemoData } from './demo/load-demo-data';
+import { hashPassword } from './lib/passwords';
+import { searchText } from './lib/text';
+import { upsertCategories } from './modules/globals/globals.repository';
+
+const FIRST_START_LOCK = 727_002;
+
+/** Creates user id 1 as an administrator. */
+export async function createFirstAdmin(db: Database, email: string, password: string, lang: 'fr' | 'en' = 'en') {
+  await db.insert(users).values({
+    id: 1,
+    name: 'Administrator',
+    email,
+    passwordHash: await hashPassword(password),
+    preferredLang: lang,
+    type: 'event-manager',
+    isAdmin: true,
+    acceptTerms: true,
+    country: 'CA',
+    searchText: searchText('Administrator', email),
+  });
+  await db.execute(sql`SELECT setval(pg_get_serial_sequence('users', 'id'), GREATEST((SELECT max(id) FROM users), 1))`);
+}
+
+export async function firstStart(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_START_LOCK})`);
+    await upsertCategories(tx);
+  });
+  await db.execute(sql`SELECT pg_advisory_lock(${FIRST_START_LOCK})`);
+  try {
+    const [row] = await db.select({ n: count() }).from(users);
+    if (row?.n === 0 && config.admin) {
+      await createFirstAdmin(db, config.admin.email, config.admin.password);
+      log.info({ email: config.admin.email }, 'created the administrator (user id 1) from ADMIN_EMAIL');
+    }
+    if (config.demoData) {
+      const [loaded] = await db.select().from(appMeta).where(eq(appMeta.key, 'demo_data_loaded'));
+      if (!loaded) {
+        const summary = await loadDemoData(db, { uploadsDir: config.uploadsDir, now: new Date() });
+        await db.insert(appMeta).values({ key: 'demo_data_loaded', value: new Date().toISOString() });
+        log.info(summary, 'demo data loaded (DEMO_DATA=0 disables it)');
+      }
+    }
+  } finally {
+    await db.execute(sql`SELECT pg_advisory_unlock(${FIRST_START_LOCK})`);
+  }
+}

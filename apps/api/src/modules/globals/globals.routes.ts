@@ -1,0 +1,15 @@
+import { type Category, globalsResponseSchema } from '@evmap/contract/globals';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listCategories } from './globals.repository';
+
+/** GET /public/globals: the categories, with French and English titles. */
+export const globalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public/globals',
+    { schema: { tags: ['public'], response: { 200: globalsResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { categories: (await listCategories(app.db)) as Category[] };
+    },
+  );
+};

@@ -1,0 +1,16 @@
+import { healthResponseSchema } from '@evmap/contract/globals';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+
+/** GET /health: answers ok only after a real database round trip. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/health', { schema: { tags: ['system'], response: { 200: healthResponseSchema } } }, async () => {
+    try {
+      await app.db.execute(sql`SELECT 1`);
+    } catch {
+      throw new AppError(503, { global: { key: 'unavailable' } });
+    }
+    return { status: 'ok' as const };
+  });
+};

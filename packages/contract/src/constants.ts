@@ -1,0 +1,66 @@
+/** Business constants and limits of spec section 9. */
+
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const TOAST_AUTOCLOSE_MS = 3_000;
+export const SEARCH_DEBOUNCE_MS = 100;
+
+export const MAP = {
+  minZoom: 6,
+  maxZoom: 18,
+  initialZoom: 8,
+  initialZoomWithLocation: 10,
+  defaultCenter: { lat: 46, lng: -71 },
+  formCenter: { lat: 46, lng: -73 },
+  formZoom: 6,
+  placeZoom: 15,
+} as const;
+
+export const CLUSTER = {
+  minRadius: 50,
+  maxRadius: 100,
+  maxZoom: 13,
+  minPoints: 3,
+  mediumAbove: 10,
+  bigAbove: 25,
+} as const;
+
+export const MARKER_TITLE_MAX = 40;
+/** Image widths the app displays; uploads are stored at each of them (never upscaled). */
+export const IMAGE_WIDTHS = [100, 124, 512, 1440] as const;
+export const MARKER_IMAGE_WIDTH = 124;
+export const MODAL_IMAGE_WIDTH = 1440;
+
+export const STORED_LOCATION_VALID_MONTHS = 3;
+export const DAY_PICKER_DAYS = 7;
+
+/** Prices in cents (CAD), before tax. */
+export const PRICES = { unit: 3499, complete: 3999 } as const;
+export const CURRENCY = 'cad';
+
+/** Trial length: the welcome text says 4 months, the explanation text says 14 days (known conflict, spec section 1). */
+export const TRIAL_MONTHS = 4;
+export const TRIAL_DAYS_ALTERNATIVE = 14;
+
+export const RECURRENCE_MIN_EXTRA = { daily: 8, weekly: 3, 'bi-weekly': 3, monthly: 3 } as const;
+export const RECURRING_DATES_LISTED = 3;
+
+export const ADMIN_EVENTS = { defaultPage: 1, defaultLimit: 10, maxLimit: 100, screenLimit: 100 } as const;
+
+export const INSTALL_BANNER = { delayMs: 3_000, dismissDays: 7, version: '1.0.0' } as const;
+export const COOKIE_BANNER = { version: '1.0.0', reshowAfterHours: 24 } as const;
+
+export const PASSWORD_MIN_EXCLUSIVE = 6;
+export const PASSWORD_MAX = 128;
+
+export const SENTRY_SAMPLING = { traces: 0.1, sessions: 0.1, errorSessions: 1 } as const;
+
+/** Local storage keys of spec section 4. */
+export const STORAGE_KEYS = {
+  token: 'evmap.token',
+  sessionId: 'evmap.sessionId',
+  cookies: 'evmap.cookies',
+  location: 'evmap.location',
+  welcome: 'evmap.welcome',
+  installBanner: 'evmap.installBanner',
+  lang: 'evmap.lang',
+} as const;

@@ -1,0 +1,53 @@
+/** Enumerations of spec section 3, shared by the API and the web app. */
+import { z } from 'zod';
+
+export const LANGS = ['fr', 'en'] as const;
+export const langSchema = z.enum(LANGS);
+export type Lang = z.infer<typeof langSchema>;
+
+export const USER_TYPES = ['viewer', 'event-manager'] as const;
+export const userTypeSchema = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof userTypeSchema>;
+
+/** Plan types; `null` means no plan (viewers). */
+export const PLAN_TYPES = ['complete', 'free-complete', 'unit', 'trial', 'canceled'] as const;
+export const planTypeSchema = z.enum(PLAN_TYPES);
+export type PlanType = z.infer<typeof planTypeSchema>;
+
+export const RECURRING = ['none', 'daily', 'weekly', 'bi-weekly', 'monthly'] as const;
+export const recurringSchema = z.enum(RECURRING);
+export type Recurring = z.infer<typeof recurringSchema>;
+
+export const CATEGORY_HANDLES = [
+  'business',
+  'community',
+  'cultural',
+  'nightlife',
+  'sports-entertainment',
+  'sports-outdoor',
+] as const;
+export type CategoryHandle = (typeof CATEGORY_HANDLES)[number];
+
+/** Canadian provinces and territories by two-letter code, with their main IANA time zone. */
+export const PROVINCES = {
+  AB: 'America/Edmonton',
+  BC: 'America/Vancouver',
+  MB: 'America/Winnipeg',
+  NB: 'America/Moncton',
+  NL: 'America/St_Johns',
+  NS: 'America/Halifax',
+  NT: 'America/Yellowknife',
+  NU: 'America/Iqaluit',
+  ON: 'America/Toronto',
+  PE: 'America/Halifax',
+  QC: 'America/Toronto',
+  SK: 'America/Regina',
+  YT: 'America/Whitehorse',
+} as const;
+export type Province = keyof typeof PROVINCES;
+export const PROVINCE_CODES = Object.keys(PROVINCES) as [Province, ...Province[]];
+export const provinceSchema = z.enum(PROVINCE_CODES);
+
+export const STAT_TYPES = ['view', 'click', 'btn_click'] as const;
+export const VIEW_VALUES = ['single_modal', 'map_marker'] as const;
+export const CLICK_VALUES = ['website', 'phone', 'external', 'share_url', 'directions'] as const;

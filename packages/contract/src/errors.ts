@@ -1,0 +1,132 @@
+/**
+ * The error catalogue of spec section 8, in both languages. The API answers
+ * `{ errors: { <field>: <message>, global: <message> } }` with these messages; the web app
+ * shows the same texts for its own form validation, so each message exists once.
+ */
+import { z } from 'zod';
+import type { Lang } from './enums';
+
+type Text = { en: string; fr: string };
+
+export const ERROR_MESSAGES = {
+  paymentMethodRequired: { en: 'Please add a payment method', fr: 'Veuillez ajouter un moyen de paiement' },
+  termsRequired: { en: 'You must accept the terms of use', fr: "Vous devez accepter les conditions d'utilisation" },
+  fieldsMissing: { en: 'Fields missing', fr: 'Champs manquants' },
+  resendCodeFailed: {
+    en: 'An error occurred while resending the verification code. Please try again.',
+    fr: "Une erreur s'est produite lors du renvoi du code de vérification. Veuillez réessayer.",
+  },
+  codeRateLimit: {
+    en: 'You have reached the limit of verification code requests. Please try again later and check your inbox.',
+    fr: 'Vous avez atteint la limite de demandes de code de vérification. Veuillez patienter 1 minute et vérifier votre boîte de réception.',
+  },
+  codeInvalid: { en: 'The code is invalid', fr: "Le code n'est pas valide" },
+  passwordsDoNotMatch: { en: 'Passwords do not match', fr: 'Les mots de passe ne correspondent pas' },
+  paymentFailed: { en: 'An error occurred during payment', fr: "Une erreur s'est produite lors du paiement" },
+  emailExists: { en: 'Email already exists', fr: 'Ce courriel existe déjà' },
+  accountDeleted: {
+    en: 'Your account was deleted. Please contact us to create a new account.',
+    fr: 'Votre compte a été supprimé. Veuillez nous contacter pour créer un nouveau compte.',
+  },
+  nameEmailPasswordRequired: {
+    en: 'Name, email and password are required',
+    fr: 'Le nom, le courriel et le mot de passe sont obligatoires',
+  },
+  cardInvalid: {
+    en: 'Your card number, expiration date, security code and postal code is invalid',
+    fr: "Le numéro de carte, la date d'expiration, le code de sécurité ou le code postal n'est pas valide",
+  },
+  fieldRequired: { en: 'The field {field} is required', fr: 'Le champ {field} est obligatoire' },
+  fieldInvalidJson: { en: 'The field {field} is not valid JSON', fr: "Le champ {field} n'est pas un JSON valide" },
+  fieldType: { en: 'The field {field} must be of type {type}', fr: 'Le champ {field} doit être de type {type}' },
+  idInvalid: { en: 'The id is invalid', fr: "L'identifiant n'est pas valide" },
+  enumInvalid: {
+    en: 'The enum field is not valid; valid values are: {values}',
+    fr: "La valeur n'est pas valide; les valeurs possibles sont : {values}",
+  },
+  dateFormat: {
+    en: 'The date is invalid; the format is YYYY-MM-DD',
+    fr: "La date n'est pas valide; le format est AAAA-MM-JJ",
+  },
+  tokenEmpty: { en: 'The token cannot be empty', fr: 'Le jeton ne peut pas être vide' },
+  tokenNotFound: { en: 'The token does not exist', fr: "Le jeton n'existe pas" },
+  tokenInvalid: { en: 'The token is invalid', fr: "Le jeton n'est pas valide" },
+  namesEmpty: { en: 'First name and last name cannot be empty', fr: 'Le prénom et le nom ne peuvent pas être vides' },
+  emailNotFound: { en: 'Email does not exist', fr: "Ce courriel n'existe pas" },
+  passwordInvalid: { en: 'Password is invalid', fr: "Le mot de passe n'est pas valide" },
+  titleRequired: { en: 'Title is required', fr: 'Le titre est obligatoire' },
+  categoryRequired: { en: 'Category is required', fr: 'La catégorie est obligatoire' },
+  datesRequired: { en: 'Dates are required', fr: 'Les dates sont obligatoires' },
+  addressRequired: { en: 'Address is required', fr: "L'adresse est obligatoire" },
+  subjectMessageRequired: { en: 'Subject and message are required', fr: 'Le sujet et le message sont obligatoires' },
+  min: { en: 'Field must be greater or equal to {min}', fr: 'Le champ doit être supérieur ou égal à {min}' },
+  max: { en: 'Field must be lower or equal to {max}', fr: 'Le champ doit être inférieur ou égal à {max}' },
+  dateInvalid: { en: 'The field must be a valid date', fr: 'Le champ doit être une date valide' },
+  noPlan: {
+    en: 'No plan selected. Please select a plan to continue.',
+    fr: 'Aucun forfait sélectionné. Veuillez choisir un forfait pour continuer.',
+  },
+  trialLimit: {
+    en: 'You have reached the limit of your free trial. Please upgrade your plan to continue using the product.',
+    fr: "Vous avez atteint la limite de votre essai gratuit. Veuillez changer de forfait pour continuer d'utiliser le produit.",
+  },
+  noSubscription: {
+    en: 'You do not have a subscription. Please select a plan to continue.',
+    fr: "Vous n'avez pas d'abonnement. Veuillez choisir un forfait pour continuer.",
+  },
+  cancelPlanFirst: {
+    en: 'Cancel your plan before deleting the payment method.',
+    fr: 'Annulez votre forfait avant de supprimer le moyen de paiement.',
+  },
+  emailEmpty: { en: 'email cannot be empty', fr: 'le courriel ne peut pas être vide' },
+  emailInvalid: { en: 'The email is not valid', fr: "Le courriel n'est pas valide" },
+  passwordTooShort: {
+    en: 'The password must be longer than 6 characters',
+    fr: 'Le mot de passe doit contenir plus de 6 caractères',
+  },
+  passwordTooLong: {
+    en: 'The password must be at most 128 characters',
+    fr: 'Le mot de passe doit contenir au plus 128 caractères',
+  },
+  unauthorized: { en: 'You must be signed in', fr: 'Vous devez être connecté' },
+  forbidden: { en: 'You are not allowed to do this', fr: "Vous n'êtes pas autorisé à faire ceci" },
+  notFound: { en: 'Not found', fr: 'Introuvable' },
+  routeNotFound: { en: 'This API route does not exist', fr: "Cette route de l'API n'existe pas" },
+  rateLimited: {
+    en: 'Too many attempts. Please try again in {minutes} minutes.',
+    fr: 'Trop de tentatives. Veuillez réessayer dans {minutes} minutes.',
+  },
+  payloadTooLarge: {
+    en: 'The file is too large (maximum {max} MB)',
+    fr: 'Le fichier est trop volumineux (maximum {max} Mo)',
+  },
+  imageType: { en: 'Only JPEG and PNG images are accepted', fr: 'Seules les images JPEG et PNG sont acceptées' },
+  internal: {
+    en: 'An unexpected error occurred. Please try again.',
+    fr: "Une erreur inattendue s'est produite. Veuillez réessayer.",
+  },
+  unavailable: {
+    en: 'The service is temporarily unavailable. Please try again.',
+    fr: 'Le service est temporairement indisponible. Veuillez réessayer.',
+  },
+} as const satisfies Record<string, Text>;
+
+export type ErrorKey = keyof typeof ERROR_MESSAGES;
+export type ErrorParams = Record<string, string | number>;
+
+/** True when `value` names a message of the catalogue. */
+export function isErrorKey(value: unknown): value is ErrorKey {
+  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
+}
+
+/** The catalogue message for `key` in `lang`, with `{name}` placeholders filled from `params`. */
+export function errorMessage(key: ErrorKey, lang: Lang, params: ErrorParams = {}): string {
+  const template = ERROR_MESSAGES[key][lang];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+/** Every error body of the API: messages keyed by field, `global` for the form message. */
+export const errorBodySchema = z.object({ errors: z.record(z.string(), z.string()) });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
