@@ -12,12 +12,14 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
   chownSync,
   existsSync,
   mkdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   unlinkSync,
   writeFileSync,
@@ -153,6 +155,8 @@ export class EmbeddedPostgres {
     try {
       const bin = await loadBinaries();
       const owner = serverOwner((m) => this.log(m));
+      // The server runs as another user: it must be able to reach its folders (traverse only, no listing).
+      if (owner) chmodSync(this.dataDir, statSync(this.dataDir).mode | 0o111);
       const password = this.password(owner);
       if (!existsSync(path.join(this.pgDir, 'PG_VERSION'))) await this.initdb(bin, owner, password);
       await this.stopOrphan();

@@ -38,14 +38,20 @@ export const webPlugin = fp<{ webDist: string }>(
       });
     }
 
+    const sendApp = (reply: FastifyReply) => {
+      const html = app.indexHtml();
+      if (!html) return reply.status(404).type('text/plain; charset=utf-8').send('404');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    };
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') return apiNotFound(request, reply);
-      const html = app.indexHtml();
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-      if (!wantsPage || !html || path.extname(request.url.split('?')[0] ?? '') !== '') {
+      if (!wantsPage || path.extname(request.url.split('?')[0] ?? '') !== '') {
         return reply.status(404).type('text/plain; charset=utf-8').send('404');
       }
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      return sendApp(reply);
     });
   },
   { name: 'web', dependencies: ['error-handler'] },
