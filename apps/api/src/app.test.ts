@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATEGORY_HANDLES } from '@evmap/contract/enums';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestContext } from '../test/app';
 
 let ctx: TestContext;
@@ -13,7 +13,11 @@ beforeAll(async () => {
       // Routes that exist only in this test, to drive the error mechanism.
       app.post(
         '/api/v1/__test/echo',
-        { schema: { body: z.object({ name: z.string().min(1), age: z.number().int().min(18), lang: z.enum(['fr', 'en']) }) } },
+        {
+          schema: {
+            body: z.object({ name: z.string().min(1), age: z.number().int().min(18), lang: z.enum(['fr', 'en']) }),
+          },
+        },
         async (request) => request.body,
       );
       app.get('/api/v1/__test/crash', async () => {
@@ -44,7 +48,12 @@ describe('GET /api/v1/public/globals', () => {
     expect(res.statusCode).toBe(200);
     const { categories } = res.json();
     expect(categories.map((c: { handle: string }) => c.handle)).toEqual([...CATEGORY_HANDLES]);
-    expect(categories[2]).toEqual({ id: expect.any(Number), handle: 'cultural', titleFr: 'Culture', titleEn: 'Cultural' });
+    expect(categories[2]).toEqual({
+      id: expect.any(Number),
+      handle: 'cultural',
+      titleFr: 'Culture',
+      titleEn: 'Cultural',
+    });
   });
 });
 

@@ -31,9 +31,13 @@ describe('loadConfig', () => {
   it('names the variable of an invalid value', () => {
     const dir = tempDir();
     const fails = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dir, ...env });
-    expect(fails({ PORT: 'abc' })).toThrow(new ConfigError('PORT', 'must be an integer between 0 and 65535 (got "abc")'));
+    expect(fails({ PORT: 'abc' })).toThrow(
+      new ConfigError('PORT', 'must be an integer between 0 and 65535 (got "abc")'),
+    );
     expect(fails({ PORT: '70000' })).toThrow(/PORT/);
-    expect(fails({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a URL starting with postgres: or postgresql:/);
+    expect(fails({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must be a URL starting with postgres: or postgresql:/,
+    );
     expect(fails({ DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA must be 1 or 0/);
     expect(fails({ ADMIN_EMAIL: 'admin@example.com' })).toThrow(/ADMIN_PASSWORD is required/);
     expect(fails({ ADMIN_PASSWORD: 'longenough' })).toThrow(/ADMIN_EMAIL is required/);
