@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import fr from './fr.json';
+
+type Tree = { [key: string]: unknown };
+
+/** Every leaf of a resource file as [dotted key, value]. */
+function leaves(tree: Tree, prefix = ''): Array<[string, unknown]> {
+  return Object.entries(tree).flatMap(([key, value]): Array<[string, unknown]> => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? leaves(value as Tree, path)
+      : [[path, value]];
+  });
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((match) => match[1]).sort();
+
+describe('i18n resource files', () => {
+  const files = { en: new Map(leaves(en)), fr: new Map(leaves(fr)) };
+
+  it('have exactly the same keys in fr and en', () => {
+    const enKeys = [...files.en.keys()].sort();
+    const frKeys = [...files.fr.keys()].sort();
+    expect(
+      frKeys.filter((key) => !files.en.has(key)),
+      'keys only in fr.json',
+    ).toEqual([]);
+    expect(
+      enKeys.filter((key) => !files.fr.has(key)),
+      'keys only in en.json',
+    ).toEqual([]);
+  });
+
+  it.each(Object.entries(files))('%s.json has only non-empty text values', (_lang, entries) => {
+    const bad = [...entries]
+      .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+      .map(([key]) => key);
+    expect(bad).toEqual([]);
+  });
+
+  it('uses the same {{placeholders}} in both languages', () => {
+    const mismatched = [...files.en].filter(([key, value]) => {
+      const other = files.fr.get(key);
+      return (
+        typeof value === 'string' && typeof other === 'string' && `${placeholders(value)}` !== `${placeholders(other)}`
+      );
+    });
+    expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+});
