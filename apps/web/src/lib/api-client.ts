@@ -1,0 +1,111 @@
+/**
+ * The one HTTP client of the web app. Every call goes to `/api/v1` with the session, language,
+ * locale, time zone and (when signed in) bearer headers, gives up after REQUEST_TIMEOUT_MS, and
+ * fails with an ApiError carrying the `{ errors }` body, so forms can put messages on their fields.
+ */
+import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@evmap/contract/constants';
+import { type ErrorKey, errorBodySchema, errorMessage } from '@evmap/contract/errors';
+import { currentLang, localeOf } from '@/i18n/i18n';
+import { sessionId } from '@/lib/session-id';
+import { readStorage } from '@/lib/storage';
+
+export const API_BASE = '/api/v1';
+
+/** Messages by field name; `global` is the form-level message. */
+export type ApiErrors = Record<string, string>;
+
+/** A failed call: the HTTP status (0 when the server could not be reached in time) and its messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ApiErrors;
+
+  constructor(status: number, errors: ApiErrors) {
+    super(errors.global ?? Object.values(errors)[0] ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A JSON-serialisable value, or FormData for uploads. */
+  body?: unknown;
+  /** Cancels the call (TanStack Query passes one); a cancelled call rejects with the AbortError. */
+  signal?: AbortSignal;
+};
+
+function catalogueError(status: number, key: ErrorKey): ApiError {
+  return new ApiError(status, { global: errorMessage(key, currentLang()) });
+}
+
+function requestHeaders(body: unknown): Headers {
+  const lang = currentLang();
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Accept-Language': lang,
+    'X-Locale': localeOf(lang),
+    'X-Session-Id': sessionId(),
+    'X-Timezone': Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls `path` (relative to /api/v1) and resolves with the parsed JSON body (undefined when empty). */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const controller = new AbortController();
+  const cancel = () => controller.abort(signal?.reason);
+  if (signal?.aborted) cancel();
+  signal?.addEventListener('abort', cancel, { once: true });
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers: requestHeaders(body),
+      body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw catalogueError(0, 'unavailable');
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+
+  const data = parseJson(text);
+  if (response.ok) return data as T;
+  const parsed = errorBodySchema.safeParse(data);
+  if (parsed.success) throw new ApiError(response.status, parsed.data.errors);
+  throw catalogueError(response.status, response.status >= 502 ? 'unavailable' : 'internal');
+}
+
+/** Shorthands for apiRequest by method. */
+export const api = {
+  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
