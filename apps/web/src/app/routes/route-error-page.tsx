@@ -1,0 +1,21 @@
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+
+/** Shown instead of a page that threw while rendering or loading. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <Center component="main" mih="100dvh">
+      <Stack align="center">
+        <Text>{t('app.crashed')}</Text>
+        <Button onClick={() => window.location.reload()}>{t('app.reload')}</Button>
+      </Stack>
+    </Center>
+  );
+}
