@@ -1,0 +1,86 @@
+import AxeBuilder from '@axe-core/playwright';
+import { CATEGORIES } from '@evmap/contract/globals';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('home', () => {
+  it('shows the product and the categories from the API, without any error', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${server.url}/`);
+
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('EventMap');
+    const list = page.getByRole('list', { name: 'Categories' });
+    await list.getByRole('listitem').first().waitFor();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual(CATEGORIES.map((c) => c.titleEn));
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('has no accessibility violations', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('list', { name: 'Categories' }).waitFor();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    await close();
+  });
+
+  it('shows only 404 on an unknown route', async () => {
+    const { page, errors, close } = await openPage(browser);
+    const response = await page.goto(`${server.url}/does-not-exist`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: '404' }).waitFor();
+
+    // biome-ignore lint/performance/useDomNodeTextContent: the spec constrains the visible text, not the DOM text.
+    expect((await page.locator('body').innerText()).trim()).toBe('404');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('switches between English and French at once and remembers the choice', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.getByText('Find events near you').waitFor();
+
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByText('Trouvez des événements').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    await page.getByRole('list', { name: 'Catégories' }).getByText(CATEGORIES[0]!.titleFr).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('evmap.lang'))).toBe('fr');
+
+    await page.reload();
+    await page.getByText('Trouvez des événements').waitFor();
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByText('Find events near you').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.evaluate(() => localStorage.getItem('evmap.lang'))).toBe('en');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('starts in French for a French-speaking browser with no stored choice', async () => {
+    const { page, errors, close } = await openPage(browser, { locale: 'fr-CA' });
+    await page.goto(`${server.url}/`);
+    await page.getByText('Trouvez des événements').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await page.evaluate(() => localStorage.getItem('evmap.lang'))).toBeNull();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

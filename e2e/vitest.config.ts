@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Journeys drive real Chromium against the real server; each file starts its own server and browser.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    exclude: ['**/node_modules/**'],
+    globalSetup: ['./support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
