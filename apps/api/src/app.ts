@@ -14,10 +14,16 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbConnection } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
 import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { mailPlugin } from './plugins/mail';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -75,6 +81,10 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { connection: options.connection, poolSize: options.poolSize });
+  await app.register(authPlugin);
+  await app.register(mailPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(storagePlugin);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
@@ -90,6 +100,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     async (api) => {
       await api.register(healthRoutes);
       await api.register(globalsRoutes);
+      await api.register(authRoutes);
+      await api.register(meRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -101,6 +101,14 @@ export const ERROR_MESSAGES = {
     fr: 'Le fichier est trop volumineux (maximum {max} Mo)',
   },
   imageType: { en: 'Only JPEG and PNG images are accepted', fr: 'Seules les images JPEG et PNG sont acceptées' },
+  cannotDeleteAdmin: {
+    en: 'An administrator cannot delete their own account or user 1',
+    fr: "Un administrateur ne peut pas supprimer son propre compte ni l'utilisateur 1",
+  },
+  cannotDowngrade: {
+    en: 'An event-manager account cannot go back to a viewer account',
+    fr: "Un compte d'organisateur ne peut pas redevenir un compte de visiteur",
+  },
   internal: {
     en: 'An unexpected error occurred. Please try again.',
     fr: "Une erreur inattendue s'est produite. Veuillez réessayer.",

@@ -14,6 +14,8 @@ export * from './newsletter-subscriptions';
 export * from './password-reset-tokens';
 export * from './payment-methods';
 export * from './plan-changes';
+export * from './rate-limits';
 export * from './subscriptions';
+export * from './uploads';
 export * from './users';
 export * from './verification-codes';

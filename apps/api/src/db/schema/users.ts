@@ -31,6 +31,7 @@ export const users = pgTable(
     acceptTerms: boolean('accept_terms').notNull().default(false),
     acceptCommunications: boolean('accept_communications').notNull().default(false),
     imagePath: text('image_path'),
+    imageFormats: integer('image_formats').array().notNull().default([]),
     /** Payment provider's customer reference. */
     providerCustomerId: text('provider_customer_id'),
     /** Raised on password change and deletion: older tokens stop working. */
