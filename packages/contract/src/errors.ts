@@ -39,6 +39,7 @@ export const ERROR_MESSAGES = {
   fieldRequired: { en: 'The field {field} is required', fr: 'Le champ {field} est obligatoire' },
   fieldInvalidJson: { en: 'The field {field} is not valid JSON', fr: "Le champ {field} n'est pas un JSON valide" },
   fieldType: { en: 'The field {field} must be of type {type}', fr: 'Le champ {field} doit être de type {type}' },
+  fieldInvalid: { en: 'The field {field} is not valid', fr: "Le champ {field} n'est pas valide" },
   idInvalid: { en: 'The id is invalid', fr: "L'identifiant n'est pas valide" },
   enumInvalid: {
     en: 'The enum field is not valid; valid values are: {values}',

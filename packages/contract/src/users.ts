@@ -66,7 +66,7 @@ const optionalText = (max: number) =>
 export const phoneSchema = z
   .string()
   .transform((v) => v.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, ''))
-  .refine((v) => v === '' || /^\d{10}$/.test(v), { error: 'fieldType' })
+  .refine((v) => v === '' || /^\d{10}$/.test(v), { error: 'fieldInvalid' })
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
@@ -76,7 +76,7 @@ export const postalCodeSchema = z
   .string()
   .transform((v) => v.trim().toUpperCase().replace(/\s+/g, ''))
   .refine((v) => v === '' || /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/.test(v), {
-    error: 'fieldType',
+    error: 'fieldInvalid',
   })
   .transform((v) => (v === '' ? null : `${v.slice(0, 3)} ${v.slice(3)}`))
   .nullable()
@@ -87,7 +87,7 @@ export const websiteSchema = z
   .trim()
   .max(500)
   .transform((v) => (v === '' ? '' : /^https?:\/\//i.test(v) ? v : `https://${v}`))
-  .refine((v) => v === '' || /^https?:\/\/[^\s/?#.]+\.[^\s]+$/i.test(v), { error: 'fieldType' })
+  .refine((v) => v === '' || /^https?:\/\/[^\s/?#.]+\.[^\s]+$/i.test(v), { error: 'fieldInvalid' })
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();

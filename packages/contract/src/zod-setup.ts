@@ -7,6 +7,9 @@ import { z } from 'zod';
 import type { ErrorKey } from './errors';
 
 function keyFor(issue: z.core.$ZodRawIssue): ErrorKey {
+  if (issue.input === undefined && (issue.code === 'invalid_value' || issue.code === 'invalid_union')) {
+    return 'fieldRequired';
+  }
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? 'fieldRequired' : 'fieldType';

@@ -15,9 +15,9 @@ type TokenPayload = { sub: string; ver: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a signed-in user is required (401 otherwise). */
+    /** onRequest hook: a signed-in user is required (401 otherwise). */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: a signed-in administrator is required (401 / 403 otherwise). */
+    /** onRequest hook: a signed-in administrator is required (401 / 403 otherwise). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     signToken: (user: Pick<UserRow, 'id' | 'tokenVersion'>) => string;
   }

@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/connected/auth/resend-code',
-    { preHandler: app.requireUser, schema: { tags: ['auth'] } },
+    { onRequest: app.requireUser, schema: { tags: ['auth'] } },
     async (request, reply) => {
       await resendCode(app, userOf(request));
       return reply.status(204).send();
@@ -58,14 +58,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/connected/auth/unverified-email',
-    { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: userResponseSchema } } },
+    { onRequest: app.requireUser, schema: { tags: ['auth'], response: { 200: userResponseSchema } } },
     async (request) => ({ user: present(await cancelUnverifiedEmail(app, userOf(request))) }),
   );
 
   app.post(
     '/connected/auth/verify-email',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['auth'], body: verifyEmailSchema, response: { 200: userResponseSchema } },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import { presentUser } from '../users/user.presenter';
 import { changeMyPassword, deleteMe, updateMe } from './me.service';
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get('/connected/me', { schema: { tags: ['me'], response: { 200: userResponseSchema } } }, async (request) => ({
     user: presentUser(userOf(request), app.storage),

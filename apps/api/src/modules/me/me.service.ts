@@ -41,7 +41,7 @@ export async function updateMe(deps: AccountDeps, user: UserRow, body: UpdateMe)
         .select()
         .from(uploads)
         .where(and(eq(uploads.path, imagePath), eq(uploads.userId, user.id), eq(uploads.folder, 'users')));
-      if (!upload) throw validationError({ imagePath: 'fieldType' });
+      if (!upload) throw validationError({ imagePath: { key: 'fieldInvalid', params: { field: 'imagePath' } } });
       Object.assign(patch, { imagePath: upload.path, imageFormats: upload.formats });
     }
   }

@@ -1,0 +1,67 @@
+/** The admin area's user management (spec sections 5, 6, 7 and 9). */
+import { z } from 'zod';
+import { planTypeSchema, userTypeSchema } from './enums';
+import { emailSchema, profileFieldsSchema, userSchema } from './users';
+
+export const ADMIN_USERS = { defaultPage: 1, defaultLimit: 20, maxLimit: 100, maxPage: 100_000 } as const;
+const INT4_MAX = 2_147_483_647;
+
+/** `:id` of a user; anything but a positive integer answers "The id is invalid". */
+export const userIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'idInvalid' })
+    .int({ error: 'idInvalid' })
+    .min(1, { error: 'idInvalid' })
+    .max(INT4_MAX, { error: 'idInvalid' }),
+});
+
+export const ADMIN_USER_TYPE_FILTERS = ['all', ...userTypeSchema.options] as const;
+
+/** GET /connected/admin/users: search over name and email (accents and case ignored), filter by type. */
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  type: z.enum(ADMIN_USER_TYPE_FILTERS).default('all'),
+  page: z.coerce.number().int().min(1).max(ADMIN_USERS.maxPage).default(ADMIN_USERS.defaultPage),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS.maxLimit).default(ADMIN_USERS.defaultLimit),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const adminUsersListSchema = z.object({ users: z.array(userSchema), pagination: paginationSchema });
+export type AdminUsersList = z.infer<typeof adminUsersListSchema>;
+
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * A day (`YYYY-MM-DD`, read as midnight UTC) or an instant with its offset; anything else answers
+ * "The field must be a valid date". Parsed to a Date.
+ */
+export const dateInputSchema = z
+  .string({ error: 'dateInvalid' })
+  .trim()
+  .refine((v) => isoDate.safeParse(v).success || isoDateTime.safeParse(v).success, { error: 'dateInvalid' })
+  .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00.000Z` : v));
+
+/** POST /connected/admin/users and PUT /connected/admin/users/:id: name and email required, like the account form. */
+export const adminUserBodySchema = profileFieldsSchema.extend({
+  name: z.string().trim().min(1).max(200),
+  email: emailSchema,
+  type: userTypeSchema.optional(),
+  planType: planTypeSchema.nullable().optional(),
+  trialEndedAt: dateInputSchema.nullable().optional(),
+});
+export type AdminUserBody = z.input<typeof adminUserBodySchema>;
+/** The user form once parsed (trimmed, normalised, dates as Date). */
+export type AdminUserValues = z.output<typeof adminUserBodySchema>;
+
+/** PUT /connected/admin/users/:id/plans: sets the plan without charging (null: no plan). */
+export const adminSetPlanSchema = z.object({ planType: planTypeSchema.nullable() });
+export type AdminSetPlanBody = z.input<typeof adminSetPlanSchema>;
