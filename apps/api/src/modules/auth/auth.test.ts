@@ -194,7 +194,7 @@ describe('email verification', () => {
     const res = await signup(manager(email));
     return { jwt: res.json().jwt as string, headers: { authorization: `Bearer ${res.json().jwt}` } };
   }
-  const verify = (headers: Record<string, string>, payload: unknown) =>
+  const verify = (headers: Record<string, string>, payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url: '/api/v1/connected/auth/verify-email', headers, payload });
 
   it('verifies with the mailed code, once', async () => {
