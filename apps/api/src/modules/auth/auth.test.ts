@@ -275,7 +275,7 @@ describe('email verification', () => {
 describe('forgot password and change by token', () => {
   const forgot = (email: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/v1/public/auth/forgot-pwd', payload: { email } });
-  const change = (payload: unknown, lang = 'en') =>
+  const change = (payload: Record<string, unknown>, lang = 'en') =>
     ctx.app.inject({
       method: 'PUT',
       url: '/api/v1/public/auth/change-pwd',
