@@ -15,9 +15,12 @@ import {
 import type { Config } from './config';
 import type { DbConnection } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -102,6 +105,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(globalsRoutes);
       await api.register(authRoutes);
       await api.register(meRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(contactRoutes);
+      await api.register(newsletterRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -2,10 +2,13 @@
 import { z } from 'zod';
 import type { ErrorKey } from './errors';
 
-/** `missing` when the value is absent, `other` for any other wrong type. */
+/**
+ * `missing` when the value is absent; otherwise `other`, or (undefined) the catalogue's usual message.
+ * A schema's own error also covers its checks (max...), hence the fall-through.
+ */
 const whenMissing =
-  (missing: ErrorKey, other: ErrorKey = 'fieldType') =>
-  (issue: { input?: unknown }): ErrorKey =>
+  (missing: ErrorKey, other?: ErrorKey) =>
+  (issue: { input?: unknown }): ErrorKey | undefined =>
     issue.input === undefined || issue.input === null ? missing : other;
 
 /** Where an uploaded image goes: event pictures or user avatars. */

@@ -1,0 +1,16 @@
+/** POST /connected/globals/contact-us (spec section 7): subject and message; nothing to show in return. */
+import { contactSchema } from '@evmap/contract/forms';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userOf } from '../../plugins/auth';
+import { sendContactMessage } from './contact.service';
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/connected/globals/contact-us',
+    { onRequest: app.requireUser, schema: { tags: ['globals'], body: contactSchema } },
+    async (request, reply) => {
+      await sendContactMessage(app, userOf(request), request.body);
+      return reply.status(204).send();
+    },
+  );
+};

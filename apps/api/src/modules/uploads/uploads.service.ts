@@ -1,0 +1,34 @@
+/** Image uploads (spec sections 3, 5 and 7): jpeg or png, stored at the widths the app shows, owned by their uploader. */
+import type { UploadFolder } from '@evmap/contract/forms';
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../../errors';
+import { type StoredImage, storeImage } from '../../lib/images';
+import type { UserRow } from '../../plugins/auth';
+import { insertUpload } from './uploads.repository';
+
+export type UploadDeps = Pick<FastifyInstance, 'db' | 'storage' | 'rateLimiter'>;
+
+export const UPLOAD_LIMIT = { limit: 60, windowMs: 60 * 60_000 };
+
+/** At most 60 uploads an hour per user; checked before the body is read. */
+export async function consumeUploadQuota(deps: Pick<UploadDeps, 'rateLimiter'>, user: UserRow): Promise<void> {
+  await deps.rateLimiter.consume({ key: `upload:${user.id}`, ...UPLOAD_LIMIT });
+}
+
+/** Only event-managers and administrators store event pictures; everyone signed in may store an avatar. */
+export function canUploadTo(user: UserRow, folder: UploadFolder): boolean {
+  return folder === 'users' || user.isAdmin || user.type === 'event-manager';
+}
+
+/** POST /connected/globals/upload: stores the image and records who uploaded it. */
+export async function uploadImage(
+  deps: UploadDeps,
+  user: UserRow,
+  body: { folder: UploadFolder; file: Uint8Array },
+): Promise<StoredImage> {
+  if (!canUploadTo(user, body.folder)) throw forbidden();
+  const data = Buffer.isBuffer(body.file) ? body.file : Buffer.from(body.file);
+  const stored = await storeImage(data, body.folder, deps.storage);
+  await insertUpload(deps.db, { userId: user.id, folder: body.folder, path: stored.path, formats: stored.formats });
+  return stored;
+}
