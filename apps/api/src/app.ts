@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbConnection } from './db/client';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { globalsRoutes } from './modules/globals/globals.routes';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(uploadsRoutes);
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
+      await api.register(adminUsersRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -155,6 +155,9 @@ describe('POST /connected/globals/upload', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ errors: { file: 'The field file is required' } });
 
+    const noFolder = await upload(viewer, { file: jpegFile() });
+    expect(noFolder.json()).toEqual({ errors: { folder: 'The field folder is required' } });
+
     const folder = await upload(viewer, { folder: 'avatars', file: jpegFile() });
     expect(folder.statusCode).toBe(400);
     expect(folder.json()).toEqual({

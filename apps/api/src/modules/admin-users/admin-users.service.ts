@@ -1,0 +1,119 @@
+/**
+ * User management in the admin area (spec sections 5, 6, 7 and 9): list and search, create with a mailed
+ * link to choose a password, edit (type both ways, plan, trial end, email without verification), delete.
+ */
+import type { AdminUserValues } from '@evmap/contract/admin-users';
+import type { Lang } from '@evmap/contract/enums';
+import { conflict, forbidden, notFound } from '../../errors';
+import { accountCreatedMail } from '../../lib/mail-templates';
+import { hashPassword } from '../../lib/passwords';
+import { newToken } from '../../lib/secrets';
+import { foldText, searchText } from '../../lib/text';
+import type { UserRow } from '../../plugins/auth';
+import { sendPasswordLink, trialEnd } from '../auth/auth.service';
+import type { AccountDeps } from '../auth/deps';
+import { softDeleteUser } from '../me/me.service';
+import { findUserByEmail, findUserById, insertUser, type UserPatch, updateUser } from '../users/users.repository';
+import { adminSetPlan } from './admin-plans.service';
+import { listUsers } from './admin-users.repository';
+
+/** The link of a created account stays valid a week. */
+export const ACCOUNT_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+async function existingUser(deps: Pick<AccountDeps, 'db'>, id: number): Promise<UserRow> {
+  const user = await findUserById(deps.db, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** GET /connected/admin/users */
+export async function listUsersForAdmin(
+  deps: Pick<AccountDeps, 'db'>,
+  query: { search?: string; type: 'all' | 'viewer' | 'event-manager'; page: number; limit: number },
+) {
+  const search = query.search ? foldText(query.search) : undefined;
+  const { rows, totalCount } = await listUsers(deps.db, { ...query, search });
+  return { rows, totalCount, page: query.page, limit: query.limit };
+}
+
+/** GET /connected/admin/users/id/:id */
+export const getUserForAdmin = existingUser;
+
+/**
+ * POST /connected/admin/users: an event-manager on a trial by default, terms accepted, in the admin's language.
+ * The account gets a random password; the user is mailed a link (valid 7 days) to choose their own.
+ */
+export async function adminCreateUser(deps: AccountDeps, body: AdminUserValues, lang: Lang): Promise<UserRow> {
+  const { email, type = 'event-manager', planType, trialEndedAt, ...profile } = body;
+  if (await findUserByEmail(deps.db, email)) throw conflict('email', 'emailExists');
+  const plan = planType !== undefined ? planType : type === 'event-manager' ? 'trial' : null;
+  let user: UserRow;
+  try {
+    user = await insertUser(deps.db, {
+      ...profile,
+      email,
+      type,
+      isAdmin: false,
+      passwordHash: await hashPassword(newToken()),
+      preferredLang: profile.preferredLang ?? lang,
+      acceptTerms: true,
+      acceptCommunications: profile.acceptCommunications ?? false,
+      country: profile.country === undefined ? 'CA' : profile.country,
+      planType: plan,
+      trialEndedAt:
+        trialEndedAt !== undefined ? trialEndedAt : plan === 'trial' ? trialEnd(deps.config.trialMonths) : null,
+      searchText: searchText(profile.name, email),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('email', 'emailExists');
+    throw error;
+  }
+  await sendPasswordLink(deps, user, accountCreatedMail, ACCOUNT_LINK_TTL_MS);
+  return user;
+}
+
+/**
+ * PUT /connected/admin/users/:id: the email changes at once (no verification); a viewer made event-manager
+ * without a plan starts a trial; a plan change goes through adminSetPlan.
+ */
+export async function adminUpdateUser(
+  deps: AccountDeps,
+  admin: UserRow,
+  id: number,
+  body: AdminUserValues,
+): Promise<UserRow> {
+  const user = await existingUser(deps, id);
+  const { email, type, planType, trialEndedAt, ...profile } = body;
+  const patch: UserPatch = { ...profile, searchText: searchText(profile.name, email) };
+
+  if (email !== user.email) {
+    const owner = await findUserByEmail(deps.db, email);
+    if (owner && owner.id !== id) throw conflict('email', 'emailExists');
+    patch.email = email;
+    // An address set by an administrator counts as verified.
+    if (user.unverifiedEmail === user.email || user.unverifiedEmail === email) patch.unverifiedEmail = null;
+  }
+  if (type !== undefined) patch.type = type;
+  if (trialEndedAt !== undefined) patch.trialEndedAt = trialEndedAt;
+  const becomesManager = type === 'event-manager' && user.type !== 'event-manager';
+  const plan = planType !== undefined ? planType : becomesManager && !user.planType ? 'trial' : undefined;
+
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const updated = await updateUser(tx, id, patch);
+      return plan === undefined ? updated : adminSetPlan(deps, admin, id, plan, tx);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('email', 'emailExists');
+    throw error;
+  }
+}
+
+/** DELETE /connected/admin/users/id/:id: soft delete; never the administrator themselves nor user 1. */
+export async function adminDeleteUser(deps: AccountDeps, admin: UserRow, id: number): Promise<void> {
+  if (id === admin.id || id === 1) throw forbidden('cannotDeleteAdmin');
+  const user = await existingUser(deps, id);
+  if (!user.deletedAt) await softDeleteUser(deps, id);
+}
