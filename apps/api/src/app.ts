@@ -19,7 +19,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ownerEventsRoutes } from './modules/events/owner-events.routes';
+import { publicEventsRoutes } from './modules/events/public-events.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { noCharge, type PublicationCharge } from './modules/plans/publication';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -40,6 +43,8 @@ export type AppOptions = {
   /** How to reach PostgreSQL: DATABASE_URL, or the embedded server's socket. */
   connection: DbConnection;
   poolSize?: number;
+  /** Charges a publication under the unit plan (billing); free until billing is configured. */
+  chargePublication?: PublicationCharge;
 };
 
 function contentSecurityPolicy(config: Config) {
@@ -106,6 +111,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(globalsRoutes);
       await api.register(authRoutes);
       await api.register(meRoutes);
+      await api.register(publicEventsRoutes);
+      await api.register(ownerEventsRoutes, { chargePublication: options.chargePublication ?? noCharge });
       await api.register(uploadsRoutes);
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);

@@ -110,6 +110,40 @@ export const ERROR_MESSAGES = {
     en: 'An event-manager account cannot go back to a viewer account',
     fr: "Un compte d'organisateur ne peut pas redevenir un compte de visiteur",
   },
+  dateTimeFormat: {
+    en: 'The date is invalid; the format is YYYY-MM-DD HH:mm:ss',
+    fr: "La date n'est pas valide; le format est AAAA-MM-JJ HH:mm:ss",
+  },
+  endBeforeStart: { en: 'The end cannot be before the start day', fr: 'La fin ne peut pas précéder le jour du début' },
+  endTooSoon: {
+    en: 'On the same day, the end must be at least 15 minutes after the start',
+    fr: 'Le même jour, la fin doit être au moins 15 minutes après le début',
+  },
+  endTooLate: {
+    en: 'The end must be within 1 day after the start',
+    fr: 'La fin doit être au plus 1 jour après le début',
+  },
+  minutesStep: { en: 'Minutes must be 00, 15, 30 or 45', fr: 'Les minutes doivent être 00, 15, 30 ou 45' },
+  pastEventReadOnly: {
+    en: 'This event is past and can no longer be modified',
+    fr: 'Cet événement est passé et ne peut plus être modifié',
+  },
+  inactiveEventReadOnly: {
+    en: 'This event was deactivated by an administrator and cannot be modified',
+    fr: 'Cet événement a été désactivé par un administrateur et ne peut pas être modifié',
+  },
+  eventInProgress: {
+    en: 'This event is in progress: your plan does not allow modifying current events',
+    fr: 'Cet événement est en cours : votre forfait ne permet pas de modifier les événements en cours',
+  },
+  recurrenceNotInPlan: {
+    en: 'Your plan does not include recurring events',
+    fr: "Votre forfait n'inclut pas les événements récurrents",
+  },
+  creatorNotAllowed: {
+    en: 'The creator must be an event-manager who is not an administrator',
+    fr: "Le créateur doit être un organisateur qui n'est pas administrateur",
+  },
   internal: {
     en: 'An unexpected error occurred. Please try again.',
     fr: "Une erreur inattendue s'est produite. Veuillez réessayer.",

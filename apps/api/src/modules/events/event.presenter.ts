@@ -1,0 +1,58 @@
+/** The event as the API shows it. English texts fall back to French; the creator only for owner and admins. */
+
+import type { Recurring } from '@evmap/contract/enums';
+import type { Event } from '@evmap/contract/events';
+import { imageKey } from '../../lib/images';
+import type { FileStorage } from '../../lib/storage';
+import type { EventRecord } from './events.repository';
+
+export function presentEvent(
+  record: EventRecord,
+  storage: FileStorage,
+  options: { withCreator?: boolean } = {},
+): Event {
+  return {
+    id: record.id,
+    uuid: record.uuid,
+    handle: record.handle,
+    active: record.active,
+    titleFr: record.titleFr,
+    titleEn: record.titleEn || record.titleFr,
+    descriptionFr: record.descriptionFr,
+    descriptionEn: record.descriptionEn || record.descriptionFr,
+    categoryId: record.categoryId,
+    address: record.address,
+    city: record.city,
+    zipcode: record.zipcode,
+    state: record.state,
+    country: record.country,
+    latitude: record.latitude,
+    longitude: record.longitude,
+    price: record.price,
+    phoneNumber: record.phoneNumber,
+    website: record.website,
+    externalLink: record.externalLink,
+    images: record.images.map((image) => ({
+      imagePath: image.imagePath,
+      imageUrl: storage.url(imageKey(image.imagePath, Math.max(...image.formats))),
+      orderIdx: image.orderIdx,
+      formats: image.formats,
+    })),
+    dates: record.dates.map((d) => ({ startDate: d.startDate, endDate: d.endDate ?? null })),
+    recurring: (record.recurring as Recurring | null) ?? null,
+    creatorId: record.creatorId,
+    ...(options.withCreator
+      ? {
+          creator:
+            record.creatorId && record.creatorEmail ? { id: record.creatorId, email: record.creatorEmail } : null,
+        }
+      : {}),
+    signaledCount: record.signaledCount,
+    deletedAt: record.deletedAt,
+    externalSource: record.externalSource,
+    externalId: record.externalId,
+    eventStatCount: { viewCount: record.viewCount },
+    timeZone: record.timeZone,
+    isPast: record.isPast,
+  };
+}

@@ -1,0 +1,148 @@
+/** Queries on events, their dates and images. Reads load everything an event shows in one query. */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+
+/** An event as stored, with its images, dates, creator email and computed state. */
+export type EventRecord = {
+  id: number;
+  uuid: string;
+  handle: string;
+  active: boolean;
+  titleFr: string;
+  titleEn: string | null;
+  descriptionFr: string | null;
+  descriptionEn: string | null;
+  categoryId: number | null;
+  address: string | null;
+  city: string | null;
+  zipcode: string | null;
+  state: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  price: string | null;
+  phoneNumber: string | null;
+  website: string | null;
+  externalLink: string | null;
+  recurring: string | null;
+  creatorId: number | null;
+  creatorEmail: string | null;
+  signaledCount: number;
+  viewCount: number;
+  timeZone: string;
+  deletedAt: string | null;
+  externalSource: string | null;
+  externalId: string | null;
+  createdAt: string;
+  images: Array<{ imagePath: string; orderIdx: number; formats: number[] }>;
+  dates: Array<{ startDate: string; endDate: string | null }>;
+  /** The latest end has passed in the event's zone, or there are no dates. */
+  isPast: boolean;
+  /** One of the dates has started and not ended, in the event's zone. */
+  inProgress: boolean;
+};
+
+const SELECT_EVENT = sql`
+  SELECT e.id, e.uuid::text AS "uuid", e.handle, e.active, e.title_fr AS "titleFr", e.title_en AS "titleEn",
+    e.description_fr AS "descriptionFr", e.description_en AS "descriptionEn", e.category_id AS "categoryId",
+    e.address, e.city, e.zipcode, e.state, e.country, e.latitude, e.longitude, e.price,
+    e.phone_number AS "phoneNumber", e.website, e.external_link AS "externalLink", e.recurring,
+    e.creator_id AS "creatorId", u.email AS "creatorEmail", e.signaled_count AS "signaledCount",
+    e.view_count AS "viewCount", e.time_zone AS "timeZone",
+    to_char(e.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedAt",
+    e.external_source AS "externalSource", e.external_id AS "externalId",
+    to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+    COALESCE((SELECT json_agg(json_build_object('imagePath', i.image_path, 'orderIdx', i.order_idx,
+        'formats', i.formats) ORDER BY i.order_idx, i.id) FROM event_images i WHERE i.event_id = e.id), '[]') AS images,
+    COALESCE((SELECT json_agg(json_build_object(
+        'startDate', to_char(d.start_date, 'YYYY-MM-DD HH24:MI:SS'),
+        'endDate', to_char(d.end_date, 'YYYY-MM-DD HH24:MI:SS')) ORDER BY d.start_date, d.id)
+      FROM event_dates d WHERE d.event_id = e.id), '[]') AS dates,
+    (e.last_ends_at IS NULL OR e.last_ends_at < (now() AT TIME ZONE e.time_zone)) AS "isPast",
+    EXISTS (SELECT 1 FROM event_dates d WHERE d.event_id = e.id
+      AND d.start_date <= (now() AT TIME ZONE e.time_zone)
+      AND COALESCE(d.end_date, d.start_date) >= (now() AT TIME ZONE e.time_zone)) AS "inProgress"
+  FROM events e LEFT JOIN users u ON u.id = e.creator_id`;
+
+export async function selectEvents(db: Executor, where: SQL, orderBy: SQL = sql`e.id`): Promise<EventRecord[]> {
+  const result = await db.execute<EventRecord>(sql`${SELECT_EVENT} WHERE ${where} ORDER BY ${orderBy}`);
+  return result.rows;
+}
+
+export async function findEventById(db: Executor, id: number): Promise<EventRecord | undefined> {
+  return (await selectEvents(db, sql`e.id = ${id}`))[0];
+}
+
+export async function findEventByUuid(db: Executor, uuid: string): Promise<EventRecord | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) return undefined;
+  return (await selectEvents(db, sql`e.uuid = ${uuid}::uuid`))[0];
+}
+
+export async function findEventByHandleOrUuid(db: Executor, value: string): Promise<EventRecord | undefined> {
+  return (await findEventByUuid(db, value)) ?? (await selectEvents(db, sql`e.handle = ${value}`))[0];
+}
+
+export async function findEventsByIds(db: Executor, ids: number[]): Promise<EventRecord[]> {
+  if (ids.length === 0) return [];
+  return selectEvents(db, sql`e.id = ANY(${sql.raw(`ARRAY[${ids.map(Number).join(',')}]`)}::int[])`);
+}
+
+/** The owner's events, not deleted, soonest first (events without dates last). */
+export async function findEventsOfCreator(db: Executor, creatorId: number): Promise<EventRecord[]> {
+  return selectEvents(
+    db,
+    sql`e.creator_id = ${creatorId} AND e.deleted_at IS NULL`,
+    sql`(SELECT min(d.start_date) FROM event_dates d WHERE d.event_id = e.id) NULLS LAST, e.id`,
+  );
+}
+
+/** A handle derived from `base` that no other event uses: base, base-2, base-3… */
+export async function uniqueHandle(db: Executor, base: string): Promise<string> {
+  const result = await db.execute<{ handle: string }>(
+    sql`SELECT handle FROM events WHERE handle = ${base} OR handle LIKE ${`${base}-%`}`,
+  );
+  const taken = new Set(result.rows.map((r) => r.handle));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export async function replaceDates(
+  db: Executor,
+  eventId: number,
+  dates: Array<{ startDate: string; endDate?: string | null }>,
+): Promise<void> {
+  await db.execute(sql`DELETE FROM event_dates WHERE event_id = ${eventId}`);
+  if (dates.length === 0) return;
+  const rows = dates.map((d) => sql`(${eventId}, ${d.startDate}::timestamp, ${d.endDate ?? null}::timestamp)`);
+  await db.execute(sql`INSERT INTO event_dates (event_id, start_date, end_date) VALUES ${sql.join(rows, sql`, `)}`);
+}
+
+export async function replaceImages(
+  db: Executor,
+  eventId: number,
+  images: Array<{ imagePath: string; orderIdx: number; formats: number[] }>,
+): Promise<void> {
+  await db.execute(sql`DELETE FROM event_images WHERE event_id = ${eventId}`);
+  if (images.length === 0) return;
+  const rows = images.map(
+    (i) =>
+      sql`(${eventId}, ${i.imagePath}, ${i.orderIdx}, ${sql.raw(`ARRAY[${i.formats.map(Number).join(',')}]`)}::int[])`,
+  );
+  await db.execute(
+    sql`INSERT INTO event_images (event_id, image_path, order_idx, formats) VALUES ${sql.join(rows, sql`, `)}`,
+  );
+}
+
+/**
+ * Marks that events changed: raises the version the search cache checks (same transaction as the write)
+ * and notifies every instance's live-update stream after commit.
+ */
+export async function eventsChanged(
+  db: Executor,
+  change: { type: 'created' | 'updated' | 'deactivated' | 'deleted'; id: number; uuid: string },
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO app_meta (key, value) VALUES ('events_version', '1')
+    ON CONFLICT (key) DO UPDATE SET value = (app_meta.value::bigint + 1)::text, updated_at = now()`);
+  await db.execute(sql`SELECT pg_notify('events_changed', ${JSON.stringify(change)})`);
+}

@@ -1,0 +1,77 @@
+/** /connected/events: the signed-in event-manager's own events. */
+import { eventResponseSchema, eventsResponseSchema, ownerEventBodySchema } from '@evmap/contract/events';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userOf } from '../../plugins/auth';
+import type { PublicationCharge } from '../plans/publication';
+import { presentEvent } from './event.presenter';
+import {
+  createOwnEvent,
+  deleteOwnEvent,
+  getOwnEventByUuid,
+  listOwnEvents,
+  updateOwnEvent,
+} from './owner-events.service';
+
+export const idParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'idInvalid' })
+    .int({ error: 'idInvalid' })
+    .positive({ error: 'idInvalid' })
+    .max(2_147_483_647, { error: 'idInvalid' }),
+});
+const uuidParamsSchema = z.object({ uuid: z.string().max(64) });
+
+export const ownerEventsRoutes: FastifyPluginAsyncZod<{ chargePublication: PublicationCharge }> = async (
+  app,
+  { chargePublication },
+) => {
+  const deps = { db: app.db, storage: app.storage, chargePublication };
+  const present = (record: Parameters<typeof presentEvent>[0]) =>
+    presentEvent(record, app.storage, { withCreator: true });
+  app.addHook('onRequest', app.requireUser);
+
+  app.get(
+    '/connected/events',
+    { schema: { tags: ['events'], response: { 200: eventsResponseSchema } } },
+    async (request) => ({
+      events: (await listOwnEvents(deps, userOf(request))).map(present),
+    }),
+  );
+
+  app.get(
+    '/connected/events/uuid/:uuid',
+    { schema: { tags: ['events'], params: uuidParamsSchema, response: { 200: eventResponseSchema } } },
+    async (request) => ({ event: present(await getOwnEventByUuid(deps, userOf(request), request.params.uuid)) }),
+  );
+
+  app.post(
+    '/connected/events',
+    { schema: { tags: ['events'], body: ownerEventBodySchema, response: { 200: eventResponseSchema } } },
+    async (request) => ({ event: present(await createOwnEvent(deps, userOf(request), request.body)) }),
+  );
+
+  app.put(
+    '/connected/events/:id',
+    {
+      schema: {
+        tags: ['events'],
+        params: idParamsSchema,
+        body: ownerEventBodySchema,
+        response: { 200: eventResponseSchema },
+      },
+    },
+    async (request) => ({
+      event: present(await updateOwnEvent(deps, userOf(request), request.params.id, request.body)),
+    }),
+  );
+
+  app.delete(
+    '/connected/events/id/:id',
+    { schema: { tags: ['events'], params: idParamsSchema } },
+    async (request, reply) => {
+      await deleteOwnEvent(deps, userOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,46 @@
+/** Test helpers for events: wall-clock dates relative to now, and a valid event body. */
+import type { TestContext } from './app';
+
+/** 'YYYY-MM-DD HH:mm:00' in `timeZone`, `hours` from now, minutes floored to a quarter hour. */
+export function wallClock(hours: number, timeZone = 'America/Toronto'): string {
+  const at = new Date(Date.now() + hours * 3_600_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const minute = String(Math.floor(Number(parts.minute) / 15) * 15).padStart(2, '0');
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${minute}:00`;
+}
+
+/** A body accepted by owner and admin writes: Montréal, tomorrow evening. */
+export function eventBody(overrides: Record<string, unknown> = {}) {
+  return {
+    titleFr: 'Soirée jazz au parc',
+    titleEn: 'Jazz night in the park',
+    descriptionFr: 'Concert en plein air.',
+    categoryId: 3,
+    address: '1260 Rue Sherbrooke O',
+    city: 'Montréal',
+    zipcode: 'H3G 1H2',
+    state: 'QC',
+    latitude: 45.4986,
+    longitude: -73.5794,
+    price: 'Gratuit',
+    dates: [{ startDate: wallClock(24), endDate: wallClock(26) }],
+    ...overrides,
+  };
+}
+
+export async function categoryId(ctx: TestContext, handle: string): Promise<number> {
+  const res = await ctx.app.inject('/api/v1/public/globals');
+  return res.json().categories.find((c: { handle: string }) => c.handle === handle).id;
+}

@@ -1,0 +1,212 @@
+/** The event entity (spec section 3), owner and admin bodies, search and statistics payloads. */
+import { z } from 'zod';
+import { ADMIN_EVENTS } from './constants';
+import { CLICK_VALUES, provinceSchema, recurringSchema, VIEW_VALUES } from './enums';
+import { dateProblem, type EventDate, eventDateSchema } from './event-dates';
+import { phoneSchema, websiteSchema } from './users';
+
+export const eventImageSchema = z.object({
+  imagePath: z.string(),
+  imageUrl: z.string(),
+  orderIdx: z.number().int(),
+  formats: z.array(z.number().int()),
+});
+
+export const eventSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  handle: z.string(),
+  active: z.boolean(),
+  titleFr: z.string(),
+  /** Falls back to the French title when empty. */
+  titleEn: z.string(),
+  descriptionFr: z.string().nullable(),
+  /** Falls back to the French description when empty. */
+  descriptionEn: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  state: z.string(),
+  country: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  price: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  website: z.string().nullable(),
+  externalLink: z.string().nullable(),
+  images: z.array(eventImageSchema),
+  dates: z.array(z.object({ startDate: z.string(), endDate: z.string().nullable() })),
+  recurring: recurringSchema.nullable(),
+  creatorId: z.number().int().nullable(),
+  /** Only for the owner and administrators. */
+  creator: z.object({ id: z.number().int(), email: z.string() }).nullable().optional(),
+  signaledCount: z.number().int(),
+  deletedAt: z.string().nullable(),
+  externalSource: z.string().nullable(),
+  externalId: z.string().nullable(),
+  eventStatCount: z.object({ viewCount: z.number().int() }),
+  /** IANA zone of the event's province. */
+  timeZone: z.string(),
+  /** The latest end has passed (or there are no dates), in the event's zone. */
+  isPast: z.boolean(),
+});
+export type Event = z.infer<typeof eventSchema>;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** Latitude/longitude: zero or out-of-range values are ignored (stored as no coordinate). */
+const coordinate = (limit: number) =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v) => {
+      const n = typeof v === 'string' ? Number(v) : v;
+      return typeof n === 'number' && Number.isFinite(n) && n !== 0 && Math.abs(n) <= limit ? n : null;
+    });
+
+const imageInputSchema = z.object({ imagePath: z.string().min(1).max(300), orderIdx: z.number().int().min(0) });
+
+function checkDates(dates: EventDate[] | undefined, ctx: z.RefinementCtx) {
+  dates?.forEach((date, index) => {
+    const problem = dateProblem(date);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['dates', index, problem.field], message: problem.key });
+  });
+}
+
+const eventFields = {
+  titleFr: z.string({ error: 'titleRequired' }).trim().min(1, { error: 'titleRequired' }).max(200),
+  titleEn: text(200),
+  descriptionFr: text(10_000),
+  descriptionEn: text(10_000),
+  categoryId: z.number().int().positive().nullable().optional(),
+  address: text(300),
+  city: text(120),
+  zipcode: text(20),
+  state: provinceSchema.optional().default('QC'),
+  country: z.literal('CA').optional().default('CA'),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+  price: text(200),
+  phoneNumber: phoneSchema,
+  website: websiteSchema,
+  externalLink: websiteSchema,
+  images: z.array(imageInputSchema).max(10).optional().default([]),
+  dates: z.array(eventDateSchema).max(400).optional().default([]),
+  recurring: recurringSchema.nullable().optional(),
+};
+
+/** POST /connected/events and PUT /connected/events/{id}: titleFr required. */
+export const ownerEventBodySchema = z.object(eventFields).superRefine((body, ctx) => checkDates(body.dates, ctx));
+export type OwnerEventBody = z.input<typeof ownerEventBodySchema>;
+export type OwnerEventInput = z.output<typeof ownerEventBodySchema>;
+
+const adminFields = {
+  ...eventFields,
+  active: z.boolean().optional(),
+  creatorId: z.number().int().positive().nullable().optional(),
+};
+
+/** POST /connected/admin/events: only titleFr required. */
+export const adminCreateEventBodySchema = z.object(adminFields).superRefine((body, ctx) => checkDates(body.dates, ctx));
+
+/** PUT /connected/admin/events/{id}: titleFr, categoryId, non-empty dates and address required. */
+export const adminUpdateEventBodySchema = z.object(adminFields).superRefine((body, ctx) => {
+  if (!body.categoryId) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: 'categoryRequired' });
+  if (!body.dates || body.dates.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['dates'], message: 'datesRequired' });
+  if (!body.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'addressRequired' });
+  checkDates(body.dates, ctx);
+});
+export type AdminEventInput = z.output<typeof adminCreateEventBodySchema>;
+
+export const eventResponseSchema = z.object({ event: eventSchema });
+export const eventsResponseSchema = z.object({ events: z.array(eventSchema) });
+
+/** Map bounds as the client sends them (rounded outward to whole degrees). */
+export const mapBoundsSchema = z
+  .object({
+    northLat: z.number().min(-90).max(90),
+    eastLng: z.number().min(-180).max(180),
+    southLat: z.number().min(-90).max(90),
+    westLng: z.number().min(-180).max(180),
+  })
+  .refine((b) => b.southLat <= b.northLat, { path: ['southLat'], message: 'fieldInvalid' });
+
+/** Search caps: ids of at most SEARCH_MAX_IDS matches, full events for at most SEARCH_MAX_EVENTS of them. */
+export const SEARCH_MAX_IDS = 5000;
+export const SEARCH_MAX_EVENTS = 500;
+export const SEARCH_MAX_EXCLUDE = 5000;
+
+export const searchBodySchema = z.object({
+  mapBounds: mapBoundsSchema,
+  categoryId: z.number().int().positive().nullable().optional(),
+  selectedDay: z
+    .string({ error: 'dateFormat' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateFormat' })
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      { error: 'dateFormat' },
+    ),
+  excludeIds: z.array(z.number().int().positive()).max(SEARCH_MAX_EXCLUDE).optional().default([]),
+});
+export type SearchBody = z.input<typeof searchBodySchema>;
+
+export const searchResponseSchema = z.object({
+  events: z.array(eventSchema),
+  eventIds: z.array(z.number().int()),
+  /** True when more events matched than SEARCH_MAX_IDS (ids) or SEARCH_MAX_EVENTS (full events): zoom in. */
+  capped: z.boolean(),
+});
+
+export const statBodySchema = z
+  .object({
+    type: z.enum(['view', 'click', 'btn_click']),
+    value: z.enum([...VIEW_VALUES, ...CLICK_VALUES]),
+  })
+  .refine(
+    (b) =>
+      b.type === 'view'
+        ? (VIEW_VALUES as readonly string[]).includes(b.value)
+        : (CLICK_VALUES as readonly string[]).includes(b.value),
+    { path: ['value'], message: 'enumInvalid' },
+  );
+
+export const eventStatsResponseSchema = z.object({
+  eventStats: z.array(z.object({ type: z.string(), date: z.string(), count: z.number().int(), value: z.string() })),
+});
+
+export const ADMIN_EVENT_SORT_FIELDS = [
+  'id',
+  'titleFr',
+  'city',
+  'state',
+  'createdAt',
+  'updatedAt',
+  'signaledCount',
+  'viewCount',
+  'active',
+  'lastEndsAt',
+] as const;
+
+export const adminEventsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().default(''),
+  page: z.coerce.number().int().min(1).optional().default(ADMIN_EVENTS.defaultPage),
+  limit: z.coerce.number().int().min(1).max(ADMIN_EVENTS.maxLimit).optional().default(ADMIN_EVENTS.defaultLimit),
+  sortField: z.enum(ADMIN_EVENT_SORT_FIELDS).optional().default('id'),
+  sortDirection: z.enum(['asc', 'desc']).optional().default('desc'),
+});
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+});
