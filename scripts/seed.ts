@@ -1,15 +1,15 @@
 /**
  * npm run db:seed -- --events 100000 [--database-url URL] [--data-dir DIR] [--uploads-dir DIR] [--batch-size N]
  *
- * Adds N synthetic events spread over Canada (see scripts/lib/seed-generator.ts) to the database of
+ * Adds N synthetic events spread over Canada (see apps/api/src/demo/seed/seed-generator.ts) to the database of
  * DATABASE_URL, or to the embedded server of DATA_DIR (default ./data): the running app's server
  * when the app is up, otherwise one started for the seed and stopped after it.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPool, migrateDatabase } from '../apps/api/src/db/client';
-import { openSeedDatabase } from './lib/seed-database';
-import { seedEvents } from './lib/seed-events';
+import { openSeedDatabase } from '../apps/api/src/demo/seed/seed-database';
+import { seedEvents } from '../apps/api/src/demo/seed/seed-events';
 
 const say = (message: string) => process.stdout.write(`[seed] ${message}\n`);
 

@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DbConnection } from '../../apps/api/src/db/client';
-import { EmbeddedPostgres } from '../../apps/api/src/db/embedded-postgres';
+import type { DbConnection } from '../../db/client';
+import { EmbeddedPostgres } from '../../db/embedded-postgres';
 
 export type SeedDatabase = { connection: DbConnection; description: string; close: () => Promise<void> };
 

@@ -7,15 +7,15 @@
 import { CATEGORY_HANDLES, type CategoryHandle } from '@evmap/contract/enums';
 import { count, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { createDb, type Database } from '../../apps/api/src/db/client';
-import { categories } from '../../apps/api/src/db/schema/categories';
-import { users } from '../../apps/api/src/db/schema/users';
-import { DEMO_PASSWORD } from '../../apps/api/src/demo/demo-accounts';
-import { storeCoverTemplates } from '../../apps/api/src/demo/demo-images';
-import { hashPassword } from '../../apps/api/src/lib/passwords';
-import { LocalStorage } from '../../apps/api/src/lib/storage';
-import { searchText } from '../../apps/api/src/lib/text';
-import { upsertCategories } from '../../apps/api/src/modules/globals/globals.repository';
+import { createDb, type Database } from '../../db/client';
+import { categories } from '../../db/schema/categories';
+import { users } from '../../db/schema/users';
+import { hashPassword } from '../../lib/passwords';
+import { LocalStorage } from '../../lib/storage';
+import { searchText } from '../../lib/text';
+import { upsertCategories } from '../../modules/globals/globals.repository';
+import { DEMO_PASSWORD } from '../demo-accounts';
+import { storeCoverTemplates } from '../demo-images';
 import { createRandom, generateBatch, type SeedBatch, type SeedContext } from './seed-generator';
 
 export const SEED_EMAIL = 'seed@demo.evmap.ca';

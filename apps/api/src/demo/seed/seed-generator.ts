@@ -4,8 +4,8 @@
  * event's zone. Produces column arrays ready for INSERT ... SELECT FROM unnest(...).
  */
 import { CATEGORY_HANDLES, type CategoryHandle, PROVINCES } from '@evmap/contract/enums';
-import { addDays, dayInZone, wallClock } from '../../apps/api/src/demo/wall-clock';
-import { searchText, slugify } from '../../apps/api/src/lib/text';
+import { searchText, slugify } from '../../lib/text';
+import { addDays, dayInZone, wallClock } from '../wall-clock';
 import { AREA_CODES, POSTAL_LETTERS, SEED_CITIES, type SeedCity, STREETS_EN, STREETS_FR } from './seed-places';
 
 /** mulberry32: a small, fast, seedable generator in [0, 1). */
