@@ -3,7 +3,7 @@
  * start with no users, and the demo data once (never in production). Runs under an advisory lock
  * so that several instances starting together do it once.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -40,8 +40,9 @@ export async function firstStart(db: Database, config: Config, log: FastifyBaseL
   });
   await db.execute(sql`SELECT pg_advisory_lock(${FIRST_START_LOCK})`);
   try {
-    const [row] = await db.select({ n: count() }).from(users);
-    if (row?.n === 0 && config.admin) {
+    // User id 1 is the configured administrator; `db:seed` before a first start leaves that id free.
+    const [first] = await db.select({ id: users.id }).from(users).where(eq(users.id, 1));
+    if (!first && config.admin) {
       await createFirstAdmin(db, config.admin.email, config.admin.password);
       log.info({ email: config.admin.email }, 'created the administrator (user id 1) from ADMIN_EMAIL');
     }

@@ -1,6 +1,7 @@
 /** The admin area's user management (spec sections 5, 6, 7 and 9). */
 import { z } from 'zod';
 import { planTypeSchema, userTypeSchema } from './enums';
+import { paginationSchema } from './pagination';
 import { emailSchema, profileFieldsSchema, userSchema } from './users';
 
 export const ADMIN_USERS = { defaultPage: 1, defaultLimit: 20, maxLimit: 100, maxPage: 100_000 } as const;
@@ -25,14 +26,6 @@ export const adminUsersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ADMIN_USERS.maxLimit).default(ADMIN_USERS.defaultLimit),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
-
-export const paginationSchema = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-});
-export type Pagination = z.infer<typeof paginationSchema>;
 
 export const adminUsersListSchema = z.object({ users: z.array(userSchema), pagination: paginationSchema });
 export type AdminUsersList = z.infer<typeof adminUsersListSchema>;

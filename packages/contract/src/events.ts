@@ -1,5 +1,8 @@
 /** The event entity (spec section 3), owner and admin bodies, search and statistics payloads. */
 import { z } from 'zod';
+
+export { paginationSchema } from './pagination';
+
 import { ADMIN_EVENTS } from './constants';
 import { CLICK_VALUES, provinceSchema, recurringSchema, VIEW_VALUES } from './enums';
 import { dateProblem, type EventDate, eventDateSchema } from './event-dates';
@@ -202,11 +205,4 @@ export const adminEventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ADMIN_EVENTS.maxLimit).optional().default(ADMIN_EVENTS.defaultLimit),
   sortField: z.enum(ADMIN_EVENT_SORT_FIELDS).optional().default('id'),
   sortDirection: z.enum(['asc', 'desc']).optional().default('desc'),
-});
-
-export const paginationSchema = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
 });

@@ -70,7 +70,11 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
-      return send(reply, 413, { global: errorMessage('payloadTooLarge', lang, { max: 10 }) });
+      return send(reply, 413, {
+        global: errorMessage('payloadTooLarge', lang, {
+          max: Math.round(request.server.config.uploadMaxBytes / 1048576),
+        }),
+      });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return send(reply, 415, { global: errorMessage('fieldType', lang, { field: 'body', type: 'application/json' }) });

@@ -1,6 +1,7 @@
 /** Sign-up, sign-in and password reset by mailed link (spec sections 4, 5, 7 and 8). */
 import type { Lang } from '@evmap/contract/enums';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
 import { conflict, forbidden, validationError } from '../../errors';
 import { passwordResetMail } from '../../lib/mail-templates';
@@ -98,7 +99,7 @@ export async function forgotPassword(deps: AccountDeps, email: string, ip: strin
 
 /** Creates a reset token for `user` and mails its link with the given template. */
 export async function sendPasswordLink(
-  deps: AccountDeps,
+  deps: Omit<AccountDeps, 'db'> & { db: Executor },
   user: UserRow,
   template: (lang: Lang, url: string) => { subject: string; text: string; html: string },
   ttlMs = RESET_TOKEN_TTL_MS,

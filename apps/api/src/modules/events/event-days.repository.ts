@@ -8,10 +8,8 @@ import type { Executor } from '../../db/client';
 
 export async function refreshEventDays(db: Executor, eventIds: number[]): Promise<void> {
   if (eventIds.length === 0) return;
-  const ids = sql`ARRAY[${sql.join(
-    eventIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
+  // One array parameter: any number of ids (bind parameters stop at 65,535).
+  const ids = sql`${sql.param(eventIds)}::int[]`;
   await db.execute(sql`DELETE FROM event_days WHERE event_id = ANY(${ids})`);
   await db.execute(sql`
     INSERT INTO event_days (day, event_id, category_id, latitude, longitude)

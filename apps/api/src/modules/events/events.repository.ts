@@ -84,7 +84,7 @@ export async function findEventByHandleOrUuid(db: Executor, value: string): Prom
 
 export async function findEventsByIds(db: Executor, ids: number[]): Promise<EventRecord[]> {
   if (ids.length === 0) return [];
-  return selectEvents(db, sql`e.id = ANY(${sql.raw(`ARRAY[${ids.map(Number).join(',')}]`)}::int[])`);
+  return selectEvents(db, sql`e.id = ANY(${sql.param(ids)}::int[])`);
 }
 
 /** The owner's events, not deleted, soonest first (events without dates last). */
