@@ -24,6 +24,7 @@ import { publicEventsRoutes } from './modules/events/public-events.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { noCharge, type PublicationCharge } from './modules/plans/publication';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { sharingApiRoutes, sharingPageRoutes } from './modules/sharing/sharing.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -117,10 +118,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(adminUsersRoutes);
+      await api.register(sharingApiRoutes);
     },
     { prefix: '/api/v1' },
   );
 
   await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(sharingPageRoutes);
   return app;
 }
