@@ -21,6 +21,8 @@ import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ownerEventsRoutes } from './modules/events/owner-events.routes';
 import { publicEventsRoutes } from './modules/events/public-events.routes';
+import { signalsRoutes } from './modules/events/signals.routes';
+import { statsRoutes } from './modules/events/stats.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { noCharge, type PublicationCharge } from './modules/plans/publication';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
@@ -114,6 +116,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(meRoutes);
       await api.register(publicEventsRoutes);
       await api.register(ownerEventsRoutes, { chargePublication: options.chargePublication ?? noCharge });
+      await api.register(statsRoutes);
+      await api.register(signalsRoutes);
       await api.register(uploadsRoutes);
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
