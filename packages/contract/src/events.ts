@@ -6,7 +6,7 @@ export { paginationSchema } from './pagination';
 import { ADMIN_EVENTS } from './constants';
 import { CLICK_VALUES, provinceSchema, recurringSchema, VIEW_VALUES } from './enums';
 import { dateProblem, type EventDate, eventDateSchema } from './event-dates';
-import { phoneSchema, websiteSchema } from './users';
+import { optionalText, phoneSchema, websiteSchema } from './users';
 
 export const eventImageSchema = z.object({
   imagePath: z.string(),
@@ -56,15 +56,6 @@ export const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-
 /** Latitude/longitude: zero or out-of-range values are ignored (stored as no coordinate). */
 const coordinate = (limit: number) =>
   z
@@ -86,18 +77,18 @@ function checkDates(dates: EventDate[] | undefined, ctx: z.RefinementCtx) {
 
 const eventFields = {
   titleFr: z.string({ error: 'titleRequired' }).trim().min(1, { error: 'titleRequired' }).max(200),
-  titleEn: text(200),
-  descriptionFr: text(10_000),
-  descriptionEn: text(10_000),
+  titleEn: optionalText(200),
+  descriptionFr: optionalText(10_000),
+  descriptionEn: optionalText(10_000),
   categoryId: z.number().int().positive().nullable().optional(),
-  address: text(300),
-  city: text(120),
-  zipcode: text(20),
+  address: optionalText(300),
+  city: optionalText(120),
+  zipcode: optionalText(20),
   state: provinceSchema.optional().default('QC'),
   country: z.literal('CA').optional().default('CA'),
   latitude: coordinate(90),
   longitude: coordinate(180),
-  price: text(200),
+  price: optionalText(200),
   phoneNumber: phoneSchema,
   website: websiteSchema,
   externalLink: websiteSchema,

@@ -53,7 +53,8 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_EXCLUSIVE + 1, { error: 'passwordTooShort' })
   .max(PASSWORD_MAX, { error: 'passwordTooLong' });
 
-const optionalText = (max: number) =>
+/** Optional trimmed text of at most `max` characters; empty becomes null. */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
