@@ -152,6 +152,18 @@ export const ERROR_MESSAGES = {
     en: 'The service is temporarily unavailable. Please try again.',
     fr: 'Le service est temporairement indisponible. Veuillez réessayer.',
   },
+  searchTimeout: {
+    en: 'The search took too long. Zoom in on the map and try again.',
+    fr: 'La recherche a pris trop de temps. Rapprochez la carte et réessayez.',
+  },
+  searchBusy: {
+    en: 'Too many searches at the moment. Please try again in a few seconds.',
+    fr: 'Trop de recherches en ce moment. Veuillez réessayer dans quelques secondes.',
+  },
+  liveStreamsFull: {
+    en: 'Too many live connections. Please try again later.',
+    fr: 'Trop de connexions en direct. Veuillez réessayer plus tard.',
+  },
 } as const satisfies Record<string, Text>;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;
