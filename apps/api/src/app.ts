@@ -21,6 +21,7 @@ import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ownerEventsRoutes } from './modules/events/owner-events.routes';
 import { publicEventsRoutes } from './modules/events/public-events.routes';
+import { adminEventsRoutes } from './modules/events/admin-events.routes';
 import { favoritesRoutes } from './modules/events/favorites.routes';
 import { signalsRoutes } from './modules/events/signals.routes';
 import { statsRoutes } from './modules/events/stats.routes';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(statsRoutes);
       await api.register(signalsRoutes);
       await api.register(favoritesRoutes);
+      await api.register(adminEventsRoutes);
       await api.register(uploadsRoutes);
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
