@@ -75,6 +75,10 @@ export const ERROR_MESSAGES = {
     en: 'You do not have a subscription. Please select a plan to continue.',
     fr: "Vous n'avez pas d'abonnement. Veuillez choisir un forfait pour continuer.",
   },
+  billingProvinceRequired: {
+    en: 'Please add your billing province to your account',
+    fr: 'Veuillez indiquer votre province de facturation dans votre compte',
+  },
   cancelPlanFirst: {
     en: 'Cancel your plan before deleting the payment method.',
     fr: 'Annulez votre forfait avant de supprimer le moyen de paiement.',
