@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** The paid plan of an event-manager: status, current period and cancellation. */
@@ -17,6 +18,8 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    /** While past due: when the renewal job tries the payment again. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -24,5 +27,7 @@ export const subscriptions = pgTable(
   (t) => [
     index('subscriptions_user_idx').on(t.userId),
     index('subscriptions_renewal_idx').on(t.status, t.currentPeriodEnd),
+    // At most one live subscription per user.
+    uniqueIndex('subscriptions_live_user_key').on(t.userId).where(sql`${t.status} IN ('active', 'past_due')`),
   ],
 );

@@ -28,6 +28,8 @@ export const users = pgTable(
     billingCountry: text('billing_country'),
     planType: text('plan_type'),
     trialEndedAt: timestamp('trial_ended_at', { withTimezone: true }),
+    /** When the user was told their trial had ended (the billing job mails it once per trial end). */
+    trialNoticeSentAt: timestamp('trial_notice_sent_at', { withTimezone: true }),
     acceptTerms: boolean('accept_terms').notNull().default(false),
     acceptCommunications: boolean('accept_communications').notNull().default(false),
     imagePath: text('image_path'),
