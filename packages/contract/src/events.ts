@@ -68,12 +68,11 @@ const coordinate = (limit: number) =>
 
 const imageInputSchema = z.object({ imagePath: z.string().min(1).max(300), orderIdx: z.number().int().min(0) });
 
-function checkDates(dates: EventDate[] | undefined, ctx: z.RefinementCtx) {
-  dates?.forEach((date, index) => {
-    const problem = dateProblem(date);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['dates', index, problem.field], message: problem.key });
-  });
-}
+/** One date with the rules of spec section 5, checked on each date so they show with any other error. */
+const ruledDateSchema = eventDateSchema.superRefine((date, ctx) => {
+  const problem = dateProblem(date as EventDate);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.key });
+});
 
 const eventFields = {
   titleFr: z.string({ error: 'titleRequired' }).trim().min(1, { error: 'titleRequired' }).max(200),
@@ -93,12 +92,12 @@ const eventFields = {
   website: websiteSchema,
   externalLink: websiteSchema,
   images: z.array(imageInputSchema).max(10).optional().default([]),
-  dates: z.array(eventDateSchema).max(400).optional().default([]),
+  dates: z.array(ruledDateSchema).max(400).optional().default([]),
   recurring: recurringSchema.nullable().optional(),
 };
 
 /** POST /connected/events and PUT /connected/events/{id}: titleFr required. */
-export const ownerEventBodySchema = z.object(eventFields).superRefine((body, ctx) => checkDates(body.dates, ctx));
+export const ownerEventBodySchema = z.object(eventFields);
 export type OwnerEventBody = z.input<typeof ownerEventBodySchema>;
 export type OwnerEventInput = z.output<typeof ownerEventBodySchema>;
 
@@ -109,15 +108,14 @@ const adminFields = {
 };
 
 /** POST /connected/admin/events: only titleFr required. */
-export const adminCreateEventBodySchema = z.object(adminFields).superRefine((body, ctx) => checkDates(body.dates, ctx));
+export const adminCreateEventBodySchema = z.object(adminFields);
 
 /** PUT /connected/admin/events/{id}: titleFr, categoryId, non-empty dates and address required. */
-export const adminUpdateEventBodySchema = z.object(adminFields).superRefine((body, ctx) => {
-  if (!body.categoryId) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: 'categoryRequired' });
-  if (!body.dates || body.dates.length === 0)
-    ctx.addIssue({ code: 'custom', path: ['dates'], message: 'datesRequired' });
-  if (!body.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'addressRequired' });
-  checkDates(body.dates, ctx);
+export const adminUpdateEventBodySchema = z.object({
+  ...adminFields,
+  categoryId: z.number({ error: 'categoryRequired' }).int().positive({ error: 'categoryRequired' }),
+  dates: z.array(ruledDateSchema, { error: 'datesRequired' }).min(1, { error: 'datesRequired' }).max(400),
+  address: z.string({ error: 'addressRequired' }).trim().min(1, { error: 'addressRequired' }).max(300),
 });
 export type AdminEventInput = z.output<typeof adminCreateEventBodySchema>;
 
@@ -165,13 +163,12 @@ export const statBodySchema = z
     type: z.enum(['view', 'click', 'btn_click']),
     value: z.enum([...VIEW_VALUES, ...CLICK_VALUES]),
   })
-  .refine(
-    (b) =>
-      b.type === 'view'
-        ? (VIEW_VALUES as readonly string[]).includes(b.value)
-        : (CLICK_VALUES as readonly string[]).includes(b.value),
-    { path: ['value'], message: 'enumInvalid' },
-  );
+  .superRefine((b, ctx) => {
+    const allowed: readonly string[] = b.type === 'view' ? VIEW_VALUES : CLICK_VALUES;
+    if (!allowed.includes(b.value)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'enumInvalid', params: { values: [...allowed] } });
+    }
+  });
 
 export const eventStatsResponseSchema = z.object({
   eventStats: z.array(z.object({ type: z.string(), date: z.string(), count: z.number().int(), value: z.string() })),

@@ -24,3 +24,6 @@ export function slugify(value: string): string {
     .replace(/-+$/, '');
   return slug || 'evenement';
 }
+
+/** Escapes LIKE wildcards so user text matches literally. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

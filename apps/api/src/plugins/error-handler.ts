@@ -22,7 +22,9 @@ declare module 'fastify' {
 type Issue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
 
 function issueParams(field: string, params: Record<string, unknown>): ErrorParams {
-  const values = params.values;
+  // Custom issues carry their values in `params` (see statBodySchema).
+  const nested = (params.params ?? {}) as Record<string, unknown>;
+  const values = params.values ?? nested.values;
   return {
     field,
     type: String(params.expected ?? ''),

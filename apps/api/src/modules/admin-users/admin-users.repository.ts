@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { planChanges } from '../../db/schema/plan-changes';
 import { users } from '../../db/schema/users';
+import { escapeLike } from '../../lib/text';
 import type { UserRow } from '../../plugins/auth';
 
 export type UserListFilter = {
@@ -14,7 +15,6 @@ export type UserListFilter = {
 };
 
 /** `%`, `_` and `\` match themselves. */
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One page of users, newest first, deleted ones included, with the count of all matches. */
 export async function listUsers(

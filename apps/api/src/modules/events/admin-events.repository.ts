@@ -2,7 +2,7 @@
 import type { ADMIN_EVENT_SORT_FIELDS } from '@evmap/contract/events';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { escapeLike } from '../admin-users/admin-users.repository';
+import { escapeLike } from '../../lib/text';
 import { type EventRecord, selectEvents } from './events.repository';
 
 export type AdminEventSortField = (typeof ADMIN_EVENT_SORT_FIELDS)[number];

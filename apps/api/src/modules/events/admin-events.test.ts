@@ -171,6 +171,8 @@ describe('POST /connected/admin/events', () => {
 describe('PUT /connected/admin/events/{id}', () => {
   it('requires the title, category, dates and address, with every message', async () => {
     const event = await ownEvent();
+    const empty = await update(event.id, {});
+    expect(Object.keys(empty.json().errors).sort()).toEqual(['address', 'categoryId', 'dates', 'titleFr']);
     const res = await update(event.id, { titleFr: '', dates: [] });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({

@@ -73,10 +73,13 @@ export async function saveEvent(
   let phoneNumber = input.phoneNumber ?? null;
   let creatorEmail = creatorId === actor.id ? actor.email : null;
   if (creatorId !== null && creatorId !== actor.id) {
-    const creator = await eligibleCreator(tx, creatorId);
-    creatorEmail = creator.email;
-    // Choosing a creator copies their website and phone, unless the body names its own.
-    if (creatorId !== existing?.creatorId) {
+    if (creatorId === existing?.creatorId) {
+      // An unchanged creator is kept as is, even if they have since become an admin or been deleted.
+      creatorEmail = existing.creatorEmail;
+    } else {
+      const creator = await eligibleCreator(tx, creatorId);
+      creatorEmail = creator.email;
+      // Choosing a creator copies their website and phone, unless the body names its own.
       website ??= creator.website;
       phoneNumber ??= creator.phoneNumber;
     }
@@ -102,13 +105,7 @@ export async function saveEvent(
     recurring: input.recurring ?? null,
     creatorId,
     timeZone: PROVINCES[state],
-    searchText: searchText(
-      input.titleFr,
-      input.titleEn,
-      input.city,
-      input.address,
-      creatorEmail ?? existing?.creatorEmail,
-    ),
+    searchText: searchText(input.titleFr, input.titleEn, input.city, input.address, creatorEmail),
     ...(input.active === undefined ? {} : { active: input.active }),
     updatedAt: new Date(),
   };

@@ -1,4 +1,4 @@
-/** An event-manager's own events: list, read, create, edit, delete, statistics (spec sections 4-6). */
+/** An event-manager's own events: list, read, create, edit, delete (spec sections 4-6). */
 import type { OwnerEventInput } from '@evmap/contract/events';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../errors';
