@@ -28,6 +28,7 @@ import { statsRoutes } from './modules/events/stats.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { noCharge, type PublicationCharge } from './modules/plans/publication';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { placesRoutes } from './modules/places/places.routes';
 import { sharingApiRoutes, sharingPageRoutes } from './modules/sharing/sharing.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(newsletterRoutes);
       await api.register(adminUsersRoutes);
       await api.register(sharingApiRoutes);
+      await api.register(placesRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -41,7 +41,12 @@ export type Config = {
   /** Folder of the built web app; served when it exists. */
   webDist: string;
   logLevel: string;
+  /** Place autocomplete: the built-in Canadian gazetteer (offline) or a public geocoder. */
+  geocoder: { provider: GeocoderProvider; url: string | undefined; googleMapsApiKey: string | undefined };
 };
+
+export const GEOCODER_PROVIDERS = ['builtin', 'photon', 'nominatim', 'google'] as const;
+export type GeocoderProvider = (typeof GEOCODER_PROVIDERS)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -75,6 +80,20 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     throw new ConfigError(name, `must be a URL starting with ${protocols.join(' or ')}`);
   }
   return raw;
+}
+
+/** GEOCODER, GEOCODER_URL and GOOGLE_MAPS_API_KEY. */
+function geocoder(env: Env): Config['geocoder'] {
+  const raw = env.GEOCODER?.trim().toLowerCase() || 'builtin';
+  if (!(GEOCODER_PROVIDERS as readonly string[]).includes(raw)) {
+    throw new ConfigError('GEOCODER', `must be one of ${GEOCODER_PROVIDERS.join(', ')} (got "${raw}")`);
+  }
+  const provider = raw as GeocoderProvider;
+  const googleMapsApiKey = env.GOOGLE_MAPS_API_KEY?.trim() || undefined;
+  if (provider === 'google' && !googleMapsApiKey) {
+    throw new ConfigError('GOOGLE_MAPS_API_KEY', 'is required when GEOCODER=google');
+  }
+  return { provider, url: url(env, 'GEOCODER_URL', ['http:', 'https:'])?.replace(/\/+$/, ''), googleMapsApiKey };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -149,5 +168,6 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     webDist: path.resolve(env.WEB_DIST?.trim() || WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
+    geocoder: geocoder(env),
   };
 }
