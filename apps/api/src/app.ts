@@ -16,6 +16,11 @@ import type { Config } from './config';
 import type { DbConnection } from './db/client';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingPlugin } from './modules/billing/billing.plugin';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { invoiceDownloadRoutes } from './modules/billing/invoice-download.routes';
+import type { PaymentProvider } from './modules/billing/payment-provider';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -26,7 +31,7 @@ import { favoritesRoutes } from './modules/events/favorites.routes';
 import { signalsRoutes } from './modules/events/signals.routes';
 import { statsRoutes } from './modules/events/stats.routes';
 import { meRoutes } from './modules/me/me.routes';
-import { noCharge, type PublicationCharge } from './modules/plans/publication';
+import type { PublicationCharge } from './modules/plans/publication';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import { sharingApiRoutes, sharingPageRoutes } from './modules/sharing/sharing.routes';
@@ -49,8 +54,10 @@ export type AppOptions = {
   /** How to reach PostgreSQL: DATABASE_URL, or the embedded server's socket. */
   connection: DbConnection;
   poolSize?: number;
-  /** Charges a publication under the unit plan (billing); free until billing is configured. */
+  /** Charges a publication under the unit plan; default: the billing module's charge. */
   chargePublication?: PublicationCharge;
+  /** The payment provider; default: Stripe when STRIPE_SECRET_KEY is set, else the built-in local provider. */
+  paymentProvider?: PaymentProvider;
 };
 
 function contentSecurityPolicy(config: Config) {
@@ -100,6 +107,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(mailPlugin);
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin);
+  await app.register(billingPlugin, { provider: options.paymentProvider });
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
@@ -118,7 +126,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(authRoutes);
       await api.register(meRoutes);
       await api.register(publicEventsRoutes);
-      await api.register(ownerEventsRoutes, { chargePublication: options.chargePublication ?? noCharge });
+      await api.register(ownerEventsRoutes, {
+        chargePublication: options.chargePublication ?? app.billing.chargePublication,
+      });
+      await api.register(billingRoutes);
+      await api.register(invoiceDownloadRoutes);
+      await api.register(stripeWebhookRoutes);
       await api.register(statsRoutes);
       await api.register(signalsRoutes);
       await api.register(favoritesRoutes);

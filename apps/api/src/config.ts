@@ -41,12 +41,28 @@ export type Config = {
   /** Folder of the built web app; served when it exists. */
   webDist: string;
   logLevel: string;
+  /** Set when STRIPE_SECRET_KEY is: payments go through Stripe instead of the built-in local provider. */
+  stripe: StripeConfig | undefined;
+  /** Days a complete plan stays past due (its renewal retried daily) before it is canceled. */
+  billingGraceDays: number;
+  /** How often this process runs the renewal and trial-expiry job; 0 turns it off (the default in tests). */
+  renewalIntervalMs: number;
   /** Place autocomplete: the built-in Canadian gazetteer (offline) or a public geocoder. */
   geocoder: { provider: GeocoderProvider; url: string | undefined; googleMapsApiKey: string | undefined };
 };
 
 export const GEOCODER_PROVIDERS = ['builtin', 'photon', 'nominatim', 'google'] as const;
 export type GeocoderProvider = (typeof GEOCODER_PROVIDERS)[number];
+
+export type StripeConfig = {
+  secretKey: string;
+  /** Verifies POST /api/v1/webhooks/stripe; without it the webhook route is not served. */
+  webhookSecret: string | undefined;
+  /** Handed to the web app for Stripe.js. */
+  publishableKey: string | undefined;
+  /** Another API address (tests: a local fake of Stripe's API). */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+};
 
 type Env = Record<string, string | undefined>;
 
@@ -94,6 +110,42 @@ function geocoder(env: Env): Config['geocoder'] {
     throw new ConfigError('GOOGLE_MAPS_API_KEY', 'is required when GEOCODER=google');
   }
   return { provider, url: url(env, 'GEOCODER_URL', ['http:', 'https:'])?.replace(/\/+$/, ''), googleMapsApiKey };
+}
+
+function prefixed(env: Env, name: string, prefixes: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!prefixes.some((p) => raw.startsWith(p)) || /\s/.test(raw)) {
+    throw new ConfigError(name, `must start with ${prefixes.join(' or ')}`);
+  }
+  return raw;
+}
+
+/** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY and STRIPE_API_URL. */
+function stripeConfig(env: Env): StripeConfig | undefined {
+  const secretKey = prefixed(env, 'STRIPE_SECRET_KEY', ['sk_', 'rk_']);
+  const optional = {
+    STRIPE_WEBHOOK_SECRET: prefixed(env, 'STRIPE_WEBHOOK_SECRET', ['whsec_']),
+    STRIPE_PUBLISHABLE_KEY: prefixed(env, 'STRIPE_PUBLISHABLE_KEY', ['pk_']),
+    STRIPE_API_URL: url(env, 'STRIPE_API_URL', ['http:', 'https:']),
+  };
+  if (!secretKey) {
+    const orphan = Object.entries(optional).find(([, value]) => value !== undefined);
+    if (orphan) throw new ConfigError(orphan[0], 'needs STRIPE_SECRET_KEY');
+    return undefined;
+  }
+  let api: StripeConfig['api'];
+  if (optional.STRIPE_API_URL) {
+    const parsed = new URL(optional.STRIPE_API_URL);
+    const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+    api = { host: parsed.hostname, port: Number(parsed.port || (protocol === 'http' ? 80 : 443)), protocol };
+  }
+  return {
+    secretKey,
+    webhookSecret: optional.STRIPE_WEBHOOK_SECRET,
+    publishableKey: optional.STRIPE_PUBLISHABLE_KEY,
+    api,
+  };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -168,6 +220,9 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     webDist: path.resolve(env.WEB_DIST?.trim() || WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
+    stripe: stripeConfig(env),
+    billingGraceDays: integer(env, 'BILLING_GRACE_DAYS', 7, 0, 90),
+    renewalIntervalMs: integer(env, 'RENEWAL_INTERVAL_MS', nodeEnv === 'test' ? 0 : 3_600_000, 0, 86_400_000),
     geocoder: geocoder(env),
   };
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDb, type Database } from '../src/db/client';
 import { upsertCategories } from '../src/modules/globals/globals.repository';
@@ -37,13 +37,15 @@ export async function createTestApp(
     prepare?: (config: Config) => void;
     /** Runs after the app is built, before it is ready (extra test routes). */
     configure?: (app: FastifyInstance) => void | Promise<void>;
+    /** Extra options of buildApp (a payment provider, a publication charge). */
+    appOptions?: Omit<AppOptions, 'connection' | 'poolSize'>;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evmap-test-'));
   const database = await cloneDatabase(inject('dbServer'), inject('dbTemplate'));
   const config = testConfig(dataDir, options.env);
   options.prepare?.(config);
-  const app = await buildApp(config, { connection: database.connection, poolSize: 5 });
+  const app = await buildApp(config, { ...options.appOptions, connection: database.connection, poolSize: 5 });
   await options.configure?.(app);
   await app.ready();
   const db = createDb(app.pool);

@@ -166,7 +166,15 @@ describe('POST /connected/events', () => {
           "Vous avez atteint la limite de votre essai gratuit. Veuillez changer de forfait pour continuer d'utiliser le produit.",
       },
     });
-    const unit = await createUser(ctx, 'event-manager', { planType: 'unit' });
+    const unit = await createUser(ctx, 'event-manager', { planType: 'unit', state: 'QC' });
+    // Unit publications are charged: give the user a card of the built-in payment provider.
+    const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', postalCode: 'H2X 1Y4' };
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/connected/me/payment-methods',
+      headers: authHeaders(ctx.app, unit),
+      payload: card,
+    });
     expect((await create(unit, eventBody({ recurring: 'weekly' }))).json()).toEqual({
       errors: { global: 'Your plan does not include recurring events' },
     });

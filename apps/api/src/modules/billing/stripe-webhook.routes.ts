@@ -1,0 +1,71 @@
+/**
+ * POST /webhooks/stripe (served when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set): events Stripe sends
+ * about what changes on its side. The signature is checked on the raw body (stripe.webhooks.constructEvent);
+ * a bad one answers 400 and changes nothing. Handlers are idempotent, so Stripe's retries are harmless:
+ * - payment_method.detached: the card is gone at Stripe; it is removed here too;
+ * - payment_method.updated / automatically_updated: the bank sent a new expiry or number; the summary follows;
+ * - invoice.paid for an invoice we did not record is logged for reconciliation.
+ * Other events are acknowledged and ignored.
+ */
+
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type Stripe from 'stripe';
+import type { Database } from '../../db/client';
+import { invoices } from '../../db/schema/invoices';
+import { badRequest } from '../../errors';
+import { updateCardsByRef } from './payment-methods.repository';
+import { createStripeClient } from './stripe-provider';
+
+async function handle(db: Database, event: Stripe.Event, log: { warn: (obj: object, msg: string) => void }) {
+  switch (event.type) {
+    case 'payment_method.detached':
+      await updateCardsByRef(db, 'stripe', event.data.object.id, { deletedAt: new Date(event.created * 1000) });
+      return;
+    case 'payment_method.updated':
+    case 'payment_method.automatically_updated': {
+      const card = event.data.object.card;
+      if (!card) return;
+      await updateCardsByRef(db, 'stripe', event.data.object.id, {
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.exp_month,
+        expYear: card.exp_year,
+      });
+      return;
+    }
+    case 'invoice.paid': {
+      const [known] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.providerRef, event.data.object.id ?? ''));
+      if (!known) log.warn({ stripeInvoice: event.data.object.id }, 'Stripe invoice paid without a local invoice');
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
+  const config = app.config.stripe;
+  if (!config?.webhookSecret) return;
+  const secret = config.webhookSecret;
+  const stripe = createStripeClient(config);
+  // The signature covers the exact bytes Stripe sent: keep the body raw in this plugin.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/webhooks/stripe', { schema: { tags: ['billing'], hide: true } }, async (request) => {
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+      throw badRequest('fieldInvalid', { field: 'stripe-signature' });
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(request.body, signature, secret);
+    } catch {
+      throw badRequest('fieldInvalid', { field: 'stripe-signature' });
+    }
+    await handle(app.db, event, request.log);
+    return { received: true };
+  });
+};
