@@ -12,13 +12,16 @@ import type { InvoiceRow } from './invoices.repository';
 const pdfText = (value: string | null | undefined) =>
   (value ?? '')
     .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20ac]/g, '?');
+    .replace(/[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20ac]/gu, '?');
 
 export type Seller = { name: string; email: string; website: string };
 
 export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<Buffer> {
   const lang = invoice.billing.lang === 'fr' ? 'fr' : 'en';
   const labels = PDF_LABELS[lang];
+  // French typography: a space before the colon, a decimal comma.
+  const colon = lang === 'fr' ? ' : ' : ': ';
+  const rate = (value: number) => (lang === 'fr' ? formatTaxRate(value).replace('.', ',') : formatTaxRate(value));
   const money = (cents: number) => pdfText(formatMoney(cents, invoice.currency, lang === 'fr' ? 'fr-CA' : 'en-CA'));
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -40,9 +43,9 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<B
   doc.font('Helvetica').fontSize(9).fillColor('#555').text(pdfText(seller.email)).text(pdfText(seller.website));
   doc.fillColor('#000').font('Helvetica-Bold').fontSize(16).text(labels.invoice, left, 50, { width, align: 'right' });
   doc.font('Helvetica').fontSize(10);
-  doc.text(`${labels.number}: ${invoice.number}`, { width, align: 'right' });
-  doc.text(`${labels.date}: ${billingDay(invoice.createdAt)}`, { width, align: 'right' });
-  doc.text(`${labels.status}: ${invoice.status === 'paid' ? labels.paid : pdfText(invoice.status)}`, {
+  doc.text(`${labels.number}${colon}${invoice.number}`, { width, align: 'right' });
+  doc.text(`${labels.date}${colon}${billingDay(invoice.createdAt)}`, { width, align: 'right' });
+  doc.text(`${labels.status}${colon}${invoice.status === 'paid' ? labels.paid : pdfText(invoice.status)}`, {
     width,
     align: 'right',
   });
@@ -87,12 +90,12 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<B
     doc.y += 4;
   };
   total(labels.subtotal, invoice.subtotal);
-  for (const tax of invoice.taxes) total(`${taxLabel(lang, tax.name)} (${formatTaxRate(tax.rate)} %)`, tax.amount);
+  for (const tax of invoice.taxes) total(`${taxLabel(lang, tax.name)} (${rate(tax.rate)} %)`, tax.amount);
   total(`${labels.total} (${invoice.currency.toUpperCase()})`, invoice.total, true);
 
   doc.moveDown(3);
   doc.font('Helvetica').fontSize(8).fillColor('#555').text(labels.currency, left, doc.y, { width });
-  if (invoice.providerRef) doc.text(`${labels.reference}: ${pdfText(invoice.providerRef)}`, { width });
+  if (invoice.providerRef) doc.text(`${labels.reference}${colon}${pdfText(invoice.providerRef)}`, { width });
   doc.end();
   return done;
 }
