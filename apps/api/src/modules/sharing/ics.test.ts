@@ -173,6 +173,9 @@ describe('GET /public/events/{uuid}/ics', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ errors: { global: 'Introuvable' } });
     }
+    // No dates, nothing to put in a calendar (RFC 5545 needs one component).
+    const undated = await createEvent({ titleFr: 'Sans date', dates: [] });
+    expect((await ics(undated.uuid)).statusCode).toBe(404);
     // A handle is not accepted here: the calendar link carries the uuid.
     expect((await ics(inactive.handle)).statusCode).toBe(404);
   });

@@ -24,14 +24,14 @@ export async function sharePage(deps: SharingDeps, handleOrUuid: string, lang: L
   return injectShareTags(html, shareHeadTags(event, view), lang);
 }
 
-/** GET /public/events/{uuid}/ics: 404 unless the event is active and not deleted. */
+/** GET /public/events/{uuid}/ics: 404 unless the event is active, not deleted and has dates (a calendar needs one). */
 export async function eventCalendar(
   deps: SharingDeps,
   uuid: string,
   lang: Lang,
 ): Promise<{ filename: string; body: string }> {
   const event = await findSharedEvent(deps.db, uuid, { uuidOnly: true });
-  if (!event) throw notFound();
+  if (!event || event.dates.length === 0) throw notFound();
   const view = presentSharedEvent(event, lang, { appUrl: deps.config.appUrl, storage: deps.storage });
   return { filename: `${event.handle}.ics`, body: buildIcs(event, view) };
 }
