@@ -94,6 +94,20 @@ describe('GET /public/places/autocomplete (built-in gazetteer)', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents the autocomplete and calendar calls', async () => {
+    const res = await ctx.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths;
+    expect(paths['/api/v1/public/places/autocomplete'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'q',
+      'lang',
+    ]);
+    expect(paths['/api/v1/public/events/{uuid}/ics'].get).toBeDefined();
+    expect(paths['/events/{handleOrUuid}']).toBeUndefined();
+  });
+});
+
 describe('GEOCODER configuration', () => {
   const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u@localhost/db' };
 
