@@ -94,7 +94,8 @@ const alive = (pid: number) => {
   }
 };
 
-describe('the server process', () => {
+// Each test starts real processes (initdb, PostgreSQL, Node): slow on a loaded 2-core machine.
+describe('the server process', { timeout: 180_000 }, () => {
   it('stops with one clear message on invalid configuration', async () => {
     const server = await startServer({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
