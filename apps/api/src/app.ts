@@ -24,6 +24,7 @@ import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { ownerEventsRoutes } from './modules/events/owner-events.routes';
 import { publicEventsRoutes } from './modules/events/public-events.routes';
 import { adminEventsRoutes } from './modules/events/admin-events.routes';
@@ -34,6 +35,7 @@ import { meRoutes } from './modules/me/me.routes';
 import type { PublicationCharge } from './modules/plans/publication';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { placesRoutes } from './modules/places/places.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { sharingApiRoutes, sharingPageRoutes } from './modules/sharing/sharing.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
@@ -126,6 +128,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(authRoutes);
       await api.register(meRoutes);
       await api.register(publicEventsRoutes);
+      await api.register(searchRoutes);
+      await api.register(liveRoutes);
       await api.register(ownerEventsRoutes, {
         chargePublication: options.chargePublication ?? app.billing.chargePublication,
       });
