@@ -45,6 +45,8 @@ export type FakeStripe = {
   requests: Array<{ method: string; path: string; body: Record<string, string> }>;
   /** Milliseconds each invoice payment takes (to widen race windows). */
   payDelayMs: number;
+  /** The next this many payment answers are lost (connection cut after the payment is made). */
+  dropPayAnswers: number;
   close: () => Promise<void>;
 };
 
@@ -96,6 +98,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     invoices: new Map(),
     requests: [],
     payDelayMs: 0,
+    dropPayAnswers: 0,
   } as unknown as FakeStripe;
   const replies = new Map<string, { status: number; body: unknown }>();
 
@@ -190,6 +193,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       invoice.total += item.amount;
       return { id: id('ii'), object: 'invoiceitem', invoice: invoice.id, ...item };
     }
+    match = on('GET', /^\/v1\/invoices\/(\w+)$/);
+    if (match) return invoiceOf(match[1]!);
     match = on('POST', /^\/v1\/invoices\/(\w+)\/(finalize|pay|void)$/);
     if (match) {
       const invoice = invoiceOf(match[1]!);
@@ -232,6 +237,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         reply = { status: error.status, body: { error: error.body } };
       }
       if (replayKey) replies.set(replayKey, reply);
+    }
+    if (path.endsWith('/pay') && fake.dropPayAnswers > 0) {
+      fake.dropPayAnswers -= 1;
+      request.socket.destroy();
+      return;
     }
     response.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': id('req') });
     response.end(JSON.stringify(reply.body));

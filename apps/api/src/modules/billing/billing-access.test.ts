@@ -137,6 +137,17 @@ describe('plan-required answers of the event calls', () => {
   });
 });
 
+describe('plan history', () => {
+  it("records a viewer's upgrade to event-manager (a trial starts) as a plan change", async () => {
+    const upgraded = await createUser(ctx, 'viewer');
+    const res = await call(ctx, upgraded, 'PUT', '/connected/me', { type: 'event-manager' });
+    expect(res.json().user.planType).toBe('trial');
+    expect(await ctx.db.select().from(planChanges).where(eq(planChanges.userId, upgraded.id))).toEqual([
+      expect.objectContaining({ changedBy: upgraded.id, fromPlan: null, toPlan: 'trial', source: 'user' }),
+    ]);
+  });
+});
+
 describe('PUT /connected/admin/users/:id/plans', () => {
   const setPlan = (actor: UserRow | null, id: number, planType: unknown) =>
     call(ctx, actor, 'PUT', `/connected/admin/users/${id}/plans`, { planType });

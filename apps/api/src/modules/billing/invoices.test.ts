@@ -116,6 +116,21 @@ describe.each(PROVIDERS)('invoices (%s provider)', (provider) => {
     expect(await eventsOf(cardless.id)).toEqual([]);
   });
 
+  it.runIf(provider === 'stripe')('records once a payment whose answer was lost on the way back', async () => {
+    const user = await billedManager(ctx);
+    await subscribe(ctx, user, 'unit');
+    const pays = () => ctx.stripe!.requests.filter((r) => r.path.endsWith('/pay')).length;
+    const before = pays();
+    // The first answer and the SDK's two retries (same idempotency key) are all cut off.
+    ctx.stripe!.dropPayAnswers = 3;
+    const res = await publish(user, 'Réponse perdue');
+    expect(res.statusCode).toBe(200);
+    expect(pays() - before).toBe(3);
+    const [invoice] = await invoicesOf(user.id);
+    const charged = [...ctx.stripe!.invoices.values()].filter((i) => i.metadata.userId === String(user.id));
+    expect(charged).toEqual([expect.objectContaining({ id: invoice!.providerRef, status: 'paid', total: 4023 })]);
+  });
+
   it('does not charge trial, complete or free-complete publications', async () => {
     const trial = await billedManager(ctx);
     await addCard(ctx, trial);

@@ -164,6 +164,12 @@ export function createStripeProvider(config: StripeConfig, stripe = createStripe
         if (translated instanceof PaymentDeclinedError) {
           await stripe.invoices.voidInvoice(invoice.id).catch(() => undefined);
         }
+        // The answer was lost, not necessarily the payment: ask Stripe what became of the invoice. Left open
+        // otherwise, so that a renewal's next attempt (same keys) completes it rather than charging anew.
+        if (translated instanceof ProviderUnavailableError) {
+          const current = await stripe.invoices.retrieve(invoice.id).catch(() => undefined);
+          if (current?.status === 'paid') return { ref: current.id, hostedPdfUrl: current.invoice_pdf ?? null };
+        }
         throw translated;
       }
     },

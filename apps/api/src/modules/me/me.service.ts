@@ -10,6 +10,7 @@ import type { UserRow } from '../../plugins/auth';
 import { trialEnd } from '../auth/auth.service';
 import type { AccountDeps } from '../auth/deps';
 import { issueVerificationCode } from '../auth/verification.service';
+import { insertPlanChange } from '../billing/subscriptions.repository';
 import { refreshEventDays } from '../events/event-days.repository';
 import { findUserByEmail, revokeTokens, type UserPatch, updateUser } from '../users/users.repository';
 
@@ -48,7 +49,20 @@ export async function updateMe(deps: AccountDeps, user: UserRow, body: UpdateMe)
 
   const name = patch.name === undefined ? user.name : patch.name;
   patch.searchText = searchText(name, user.email);
-  const updated = await updateUser(deps.db, user.id, patch);
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateUser(tx, user.id, patch);
+    // Becoming an event-manager starts a trial: a plan transition, recorded like every other one.
+    if (patch.planType !== undefined && patch.planType !== user.planType) {
+      await insertPlanChange(tx, {
+        userId: user.id,
+        changedBy: user.id,
+        fromPlan: user.planType,
+        toPlan: patch.planType,
+        source: 'user',
+      });
+    }
+    return row;
+  });
   if (newEmail) await issueVerificationCode(deps, updated, newEmail);
   return updated;
 }
