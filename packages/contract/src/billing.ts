@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CURRENCY, PRICES } from './constants';
-import { type PlanType, PROVINCE_CODES, type Province } from './enums';
+import { PROVINCE_CODES, type Province, planTypeSchema } from './enums';
 
 // ---------------------------------------------------------------- taxes
 
@@ -206,8 +206,7 @@ export const planChangeSchema = z.object({ planType: z.enum(SELECTABLE_PLANS) })
 export type PlanChangeBody = z.input<typeof planChangeSchema>;
 
 /** Plans that are charged: unit per publication, complete per month. */
-export const isPaidPlan = (plan: PlanType | string | null | undefined): plan is PaidPlan =>
-  plan === 'unit' || plan === 'complete';
+export const isPaidPlan = (plan: string | null | undefined): plan is PaidPlan => plan === 'unit' || plan === 'complete';
 
 // ---------------------------------------------------------------- invoices and subscription
 
@@ -234,7 +233,7 @@ export const SUBSCRIPTION_STATUSES = ['trialing', 'trial_ended', 'active', 'past
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const subscriptionSchema = z.object({
-  planType: z.enum(['complete', 'free-complete', 'unit', 'trial', 'canceled']),
+  planType: planTypeSchema,
   status: z.enum(SUBSCRIPTION_STATUSES),
   currentPeriodStart: z.string().nullable(),
   /** The renewal date of the complete plan, the end of a trial; null for unit and free-complete. */
