@@ -5,7 +5,8 @@
  * as every event write) and on the database clock (an event's `isPast` flips when its last date ends).
  * Each request reads the version after it arrived (StampReader), so nothing cached before a committed
  * write — on any instance — is served after it. Cached pieces: the id list of (day, bounds, category),
- * each presented event as JSON bytes, and the whole answer without excludeIds (with its ETag and compressed copies).
+ * each presented event as JSON bytes, and whole answers (with their ETag and compressed copies): without
+ * excludeIds by query, with excludeIds by the events they chose.
  * Uncached work runs in a read-only REPEATABLE READ transaction (one snapshot for version, ids and
  * events) with a statement timeout, behind a gate that bounds how many use the database at once.
  */
@@ -69,6 +70,10 @@ function toQuery(input: SearchInput): SearchQuery {
 
 const keyOf = (q: SearchQuery) => `${q.day}|${q.north}|${q.south}|${q.east}|${q.west}|${q.categoryId ?? ''}`;
 
+/** An answer with excludeIds depends only on which events were chosen (and whether more remained). */
+const pageKeyOf = (key: string, chosen: { ids: number[]; more: boolean }) =>
+  `${key}|page${chosen.more ? '+' : ''}|${chosen.ids.join(',')}`;
+
 /** The first SEARCH_MAX_EVENTS ids not excluded, and whether more remained. */
 function pick(ids: number[], exclude: ReadonlySet<number>): { ids: number[]; more: boolean } {
   const chosen: number[] = [];
@@ -91,6 +96,8 @@ export class SearchService {
   private readonly stamps: StampReader;
   private readonly gate: Gate;
   private readonly answers: LruCache<CachedAnswer>;
+  /** Answers with excludeIds, apart: clients' varied histories must not evict the shared first pages. */
+  private readonly pages: LruCache<CachedAnswer>;
   private readonly idLists: LruCache<IdList>;
   private readonly events: LruCache<EventJson>;
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
@@ -105,14 +112,22 @@ export class SearchService {
     this.stamps = new StampReader(() => readStamp(pool));
     this.gate = new Gate(options.concurrency, options.maxWaiting);
     const budget = options.cacheBytes;
-    this.answers = new LruCache(1000, Math.floor(budget * 0.45));
+    this.answers = new LruCache(1000, Math.floor(budget * 0.35));
+    this.pages = new LruCache(1000, Math.floor(budget * 0.2));
     this.idLists = new LruCache(10_000, Math.floor(budget * 0.1));
-    this.events = new LruCache(200_000, Math.floor(budget * 0.45));
+    this.events = new LruCache(200_000, Math.floor(budget * 0.35));
   }
 
   /** Sizes of the caches, for tests and diagnostics. */
   stats() {
-    return { answers: this.answers.size, idLists: this.idLists.size, events: this.events.size, version: this.version };
+    const { answers, pages, idLists, events } = this;
+    return {
+      answers: answers.size,
+      pages: pages.size,
+      idLists: idLists.size,
+      events: events.size,
+      version: this.version,
+    };
   }
 
   async search(input: SearchInput): Promise<SearchAnswer> {
@@ -138,6 +153,7 @@ export class SearchService {
     if (version <= this.version) return;
     this.version = version;
     this.answers.clear();
+    this.pages.clear();
     this.idLists.clear();
     this.events.clear();
   }
@@ -158,19 +174,40 @@ export class SearchService {
     }
   }
 
-  /** The answer with excludeIds from cached pieces only, or undefined when a piece is missing or old. */
+  /**
+   * The answer with excludeIds from the cache: kept whole when the same events were chosen before (the
+   * common "next page" of a viewport), else assembled from cached pieces; undefined when a piece is missing.
+   */
   private fromCache(key: string, stamp: Stamp, exclude: ReadonlySet<number>): SearchAnswer | undefined {
     const list = this.idLists.get(key);
     if (!list || !this.fresh(list, stamp)) return undefined;
     const chosen = pick(list.ids, exclude);
+    const pageKey = pageKeyOf(key, chosen);
+    const kept = this.pages.get(pageKey);
+    if (kept && this.fresh(kept, stamp)) return kept;
     const parts: Buffer[] = [];
+    let validUntil = list.validUntil;
     for (const id of chosen.ids) {
       const event = this.events.get(String(id));
       if (!event || !this.fresh(event, stamp)) return undefined;
       parts.push(event.json);
+      validUntil = Math.min(validUntil, event.validUntil);
     }
     const body = assembleBody(parts, list.json, list.capped || chosen.more);
-    return { body, encoded: compressLater(body, false) };
+    return this.keep(this.pages, pageKey, body, stamp.version, validUntil);
+  }
+
+  /** Caches an answer with its ETag and (lazily) its compressed copies, which it makes room for. */
+  private keep(
+    cache: LruCache<CachedAnswer>,
+    cacheKey: string,
+    body: Buffer,
+    version: bigint,
+    validUntil: number,
+  ): CachedAnswer {
+    const answer = { body, etag: etagOf(body), encoded: compressLater(body), version, validUntil };
+    cache.set(cacheKey, answer, Math.ceil(body.length * 1.25) + cacheKey.length);
+    return answer;
   }
 
   private async guarded<T>(task: () => Promise<T>): Promise<T> {
@@ -224,17 +261,8 @@ export class SearchService {
           list.capped || chosen.more,
         );
         const validUntil = Math.min(list.validUntil, ...present.map((e) => e.validUntil));
-        if (exclude.size > 0) return { body, encoded: compressLater(body, false), version: stamp.version, validUntil };
-        const answer = {
-          body,
-          etag: etagOf(body),
-          encoded: compressLater(body, true),
-          version: stamp.version,
-          validUntil,
-        };
-        // Room for the compressed copies kept with it.
-        this.answers.set(key, answer, Math.ceil(body.length * 1.25));
-        return answer;
+        if (exclude.size === 0) return this.keep(this.answers, key, body, stamp.version, validUntil);
+        return this.keep(this.pages, pageKeyOf(key, chosen), body, stamp.version, validUntil);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
