@@ -22,19 +22,19 @@ import { invoiceDownloadRoutes } from './modules/billing/invoice-download.routes
 import type { PaymentProvider } from './modules/billing/payment-provider';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { adminEventsRoutes } from './modules/events/admin-events.routes';
+import { favoritesRoutes } from './modules/events/favorites.routes';
+import { ownerEventsRoutes } from './modules/events/owner-events.routes';
+import { publicEventsRoutes } from './modules/events/public-events.routes';
+import { signalsRoutes } from './modules/events/signals.routes';
+import { statsRoutes } from './modules/events/stats.routes';
 import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { liveRoutes } from './modules/live/live.routes';
-import { ownerEventsRoutes } from './modules/events/owner-events.routes';
-import { publicEventsRoutes } from './modules/events/public-events.routes';
-import { adminEventsRoutes } from './modules/events/admin-events.routes';
-import { favoritesRoutes } from './modules/events/favorites.routes';
-import { signalsRoutes } from './modules/events/signals.routes';
-import { statsRoutes } from './modules/events/stats.routes';
 import { meRoutes } from './modules/me/me.routes';
-import type { PublicationCharge } from './modules/plans/publication';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { placesRoutes } from './modules/places/places.routes';
+import type { PublicationCharge } from './modules/plans/publication';
 import { searchRoutes } from './modules/search/search.routes';
 import { sharingApiRoutes, sharingPageRoutes } from './modules/sharing/sharing.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -88,6 +88,14 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.code'],
+      serializers: {
+        // Signed links (invoice downloads) carry a token in the query string: never log it.
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: request.url.replace(/([?&](?:token|sig)=)[^&]*/gi, '$1[redacted]'),
+          remoteAddress: request.ip,
+        }),
+      },
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,

@@ -11,6 +11,7 @@ import { eventDates } from '../db/schema/event-dates';
 import { eventImages } from '../db/schema/event-images';
 import { events } from '../db/schema/events';
 import { favorites } from '../db/schema/favorites';
+import { paymentMethods } from '../db/schema/payment-methods';
 import { users } from '../db/schema/users';
 import type { StoredImage } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
@@ -85,6 +86,24 @@ export async function loadDemoData(db: Database, options: { uploadsDir: string; 
         ),
       );
     const userIds = new Map(accountRows.map((row) => [row.email, row.id]));
+    // The paid demo plans come with a saved test card of the built-in provider (Visa 4242), so they can publish.
+    const paid = userRows.filter(
+      (u) => u.planType === 'unit' || u.planType === 'complete' || u.planType === 'free-complete',
+    );
+    await tx
+      .insert(paymentMethods)
+      .values(
+        paid.map((u) => ({
+          userId: userIds.get(u.email)!,
+          provider: 'local',
+          providerRef: `lpm_demo_${userIds.get(u.email)}`,
+          brand: 'visa',
+          last4: '4242',
+          expMonth: 12,
+          expYear: now.getUTCFullYear() + 3,
+        })),
+      )
+      .onConflictDoNothing();
     const categoryIds = new Map(
       (await tx.select({ id: categories.id, handle: categories.handle }).from(categories)).map((c) => [c.handle, c.id]),
     );

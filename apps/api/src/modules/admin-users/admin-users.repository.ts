@@ -1,7 +1,6 @@
 /** Queries of the admin user list and the plan history. */
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { planChanges } from '../../db/schema/plan-changes';
 import { users } from '../../db/schema/users';
 import { escapeLike } from '../../lib/text';
 import type { UserRow } from '../../plugins/auth';
@@ -36,8 +35,4 @@ export async function listUsers(
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { rows, totalCount: totals[0]?.total ?? 0 };
-}
-
-export async function insertPlanChange(db: Executor, values: typeof planChanges.$inferInsert): Promise<void> {
-  await db.insert(planChanges).values(values);
 }

@@ -7,6 +7,3 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../plugins/auth';
 
 export type PublicationCharge = (tx: Tx, user: UserRow, event: { id: number; titleFr: string }) => Promise<void>;
-
-/** Until billing is configured, publishing costs nothing. */
-export const noCharge: PublicationCharge = async () => undefined;
