@@ -1,18 +1,67 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pureContractSchemas } from './scripts/pure-contract-schemas';
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-  },
-  server: {
-    // The API (npm run dev -w @evmap/api) listens on 3000; the browser talks to one origin, as in production.
-    proxy: { '/api': 'http://localhost:3000' },
-  },
+const THEME_COLOR = '#1c7ed6';
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), '');
+  // Error reporting is configured once for the whole product: SENTRY_DSN also switches the web app on.
+  const sentryDsn = env.VITE_SENTRY_DSN || process.env.SENTRY_DSN || '';
+
+  return {
+    define: { 'import.meta.env.VITE_SENTRY_DSN': JSON.stringify(sentryDsn) },
+    plugins: [
+      pureContractSchemas(),
+      react(),
+      VitePWA({
+        // The new service worker takes over at once; the next page load runs the new version.
+        registerType: 'autoUpdate',
+        // A separate registerSW.js file: the CSP allows no inline script.
+        injectRegister: 'script',
+        includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+        manifest: {
+          id: '/',
+          name: 'EventMap',
+          short_name: 'EventMap',
+          description: 'Find events near you on a map of Canada. Trouvez des événements près de chez vous.',
+          lang: 'en',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'portrait',
+          background_color: '#ffffff',
+          theme_color: THEME_COLOR,
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+            { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+          ],
+        },
+        workbox: {
+          // The shell (HTML, scripts, styles, icons) is precached so the app opens offline.
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/legals\//],
+          cleanupOutdatedCaches: true,
+          clientsClaim: true,
+          skipWaiting: true,
+        },
+      }),
+    ],
+    resolve: {
+      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+    },
+    server: {
+      // The API (npm run dev -w @evmap/api) listens on 3000; the browser talks to one origin, as in production.
+      proxy: { '/api': 'http://localhost:3000' },
+    },
+  };
 });
