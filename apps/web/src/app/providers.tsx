@@ -2,16 +2,19 @@ import { TOAST_AUTOCLOSE_MS } from '@evmap/contract/constants';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { onSignOut } from '@/lib/session';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Everything the pages rely on: Mantine (theme, toasts) and TanStack Query. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // Nothing fetched for one user may be shown to the next one.
+  useEffect(() => onSignOut(() => queryClient.clear()), [queryClient]);
   return (
-    <MantineProvider theme={theme}>
-      <Notifications autoClose={TOAST_AUTOCLOSE_MS} />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <Notifications autoClose={TOAST_AUTOCLOSE_MS} position="top-center" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,15 +1,182 @@
-import { createBrowserRouter } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { RouteGuard } from './guards/route-guard';
+import { ShellLayout } from './layouts/shell-layout';
 import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
-/** The routes of spec section 2; unknown paths show the 404 page. */
-export const router = createBrowserRouter([
+/** A route whose component is loaded on demand, so the home page's first load stays small. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+const profileLayout = lazyPage(
+  () => import('./layouts/profile-layout'),
+  (m) => m.ProfileLayout,
+);
+const adminLayout = lazyPage(
+  () => import('./layouts/admin-layout'),
+  (m) => m.AdminLayout,
+);
+
+/**
+ * The routes of spec section 2. Everything under /profile goes through the route guard (session,
+ * admin confinement, pending verification); the admin area has its own layout; unknown paths show
+ * a page with only 404.
+ */
+export const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageLoader,
     children: [
-      { path: '/', Component: HomePage },
+      {
+        Component: ShellLayout,
+        children: [
+          { index: true, Component: HomePage },
+          {
+            path: 'events/:handleOrUuid',
+            ...lazyPage(
+              () => import('@/features/event/components/event-page'),
+              (m) => m.EventPage,
+            ),
+          },
+          {
+            path: 'profile',
+            Component: RouteGuard,
+            children: [
+              {
+                ...profileLayout,
+                children: [
+                  {
+                    index: true,
+                    ...lazyPage(
+                      () => import('@/features/profile/components/profile-page'),
+                      (m) => m.ProfilePage,
+                    ),
+                  },
+                  {
+                    path: 'events/create',
+                    ...lazyPage(
+                      () => import('@/features/event-form/components/event-create-page'),
+                      (m) => m.EventCreatePage,
+                    ),
+                  },
+                  {
+                    path: 'events/:eventUuid',
+                    ...lazyPage(
+                      () => import('@/features/event-form/components/event-edit-page'),
+                      (m) => m.EventEditPage,
+                    ),
+                  },
+                  {
+                    path: 'me',
+                    ...lazyPage(
+                      () => import('@/features/settings/components/settings-page'),
+                      (m) => m.SettingsPage,
+                    ),
+                  },
+                  {
+                    path: 'me/account',
+                    ...lazyPage(
+                      () => import('@/features/settings/components/account-page'),
+                      (m) => m.AccountPage,
+                    ),
+                  },
+                  {
+                    path: 'me/contact',
+                    ...lazyPage(
+                      () => import('@/features/settings/components/contact-page'),
+                      (m) => m.ContactPage,
+                    ),
+                  },
+                  {
+                    path: 'me/password',
+                    ...lazyPage(
+                      () => import('@/features/settings/components/password-page'),
+                      (m) => m.PasswordPage,
+                    ),
+                  },
+                  {
+                    path: 'me/deletion',
+                    ...lazyPage(
+                      () => import('@/features/settings/components/deletion-page'),
+                      (m) => m.DeletionPage,
+                    ),
+                  },
+                  {
+                    path: 'me/plans',
+                    ...lazyPage(
+                      () => import('@/features/plans/components/plans-page'),
+                      (m) => m.PlansPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'admin',
+                ...adminLayout,
+                children: [
+                  {
+                    index: true,
+                    ...lazyPage(
+                      () => import('@/features/admin/components/admin-dashboard-page'),
+                      (m) => m.AdminDashboardPage,
+                    ),
+                  },
+                  {
+                    path: 'events',
+                    ...lazyPage(
+                      () => import('@/features/admin/components/admin-events-page'),
+                      (m) => m.AdminEventsPage,
+                    ),
+                  },
+                  {
+                    path: 'events/create',
+                    ...lazyPage(
+                      () => import('@/features/admin/components/admin-event-create-page'),
+                      (m) => m.AdminEventCreatePage,
+                    ),
+                  },
+                  {
+                    path: 'events/:eventUuid',
+                    ...lazyPage(
+                      () => import('@/features/admin/components/admin-event-edit-page'),
+                      (m) => m.AdminEventEditPage,
+                    ),
+                  },
+                  {
+                    path: 'users',
+                    ...lazyPage(
+                      () => import('@/features/admin/components/admin-users-page'),
+                      (m) => m.AdminUsersPage,
+                    ),
+                  },
+                  {
+                    path: 'users/create',
+                    ...lazyPage(
+                      () => import('@/features/admin/components/admin-user-create-page'),
+                      (m) => m.AdminUserCreatePage,
+                    ),
+                  },
+                  {
+                    path: 'users/:userId',
+                    ...lazyPage(
+                      () => import('@/features/admin/components/admin-user-edit-page'),
+                      (m) => m.AdminUserEditPage,
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },
-]);
+];
+
+/** The app's router (browser history). */
+export const router = createBrowserRouter(routes);

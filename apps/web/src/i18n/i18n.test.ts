@@ -1,6 +1,7 @@
+import { LANGS } from '@evmap/contract/enums';
 import { ERROR_MESSAGES } from '@evmap/contract/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, localeOf, toLang } from './i18n';
+import { i18n, LANGUAGES, localeOf, toLang } from './i18n';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -20,6 +21,10 @@ describe('i18n', () => {
   it('serves the error catalogue of the contract in both languages, with its placeholders', () => {
     expect(i18n.t('emailExists', { ns: 'errors', lng: 'fr' })).toBe(ERROR_MESSAGES.emailExists.fr);
     expect(i18n.t('fieldRequired', { ns: 'errors', lng: 'en', field: 'email' })).toBe('The field email is required');
+  });
+
+  it('supports exactly the languages of the contract', () => {
+    expect([...LANGUAGES].sort()).toEqual([...LANGS].sort());
   });
 
   it('narrows language codes to fr or en', () => {

@@ -4,7 +4,7 @@
  * browser language is never frozen into storage as if the user had picked it.
  */
 import { STORAGE_KEYS } from '@evmap/contract/constants';
-import { LANGS, type Lang } from '@evmap/contract/enums';
+import type { Lang } from '@evmap/contract/enums';
 import { ERROR_MESSAGES, type ErrorKey } from '@evmap/contract/errors';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -22,6 +22,12 @@ function errorsNamespace(lang: Lang): Record<ErrorKey, string> {
   return Object.fromEntries(entries) as Record<ErrorKey, string>;
 }
 
+/**
+ * The supported languages: the contract's LANGS (checked equal by i18n.test.ts), written here because
+ * enums.ts also builds zod schemas, which the first page load does without.
+ */
+export const LANGUAGES = ['fr', 'en'] as const satisfies readonly Lang[];
+
 export const resources = {
   en: { translation: en, errors: errorsNamespace('en') },
   fr: { translation: fr, errors: errorsNamespace('fr') },
@@ -30,7 +36,7 @@ export const resources = {
 /** Narrows any language code (`fr-CA`, `en`, undefined) to a supported language. */
 export function toLang(code: string | undefined): Lang {
   const base = code?.slice(0, 2).toLowerCase();
-  return (LANGS as readonly string[]).includes(base ?? '') ? (base as Lang) : 'en';
+  return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Lang) : 'en';
 }
 
 /** The current language of the interface. */
@@ -61,7 +67,7 @@ void i18n
     defaultNS: 'translation',
     ns: ['translation', 'errors'],
     fallbackLng: 'en',
-    supportedLngs: [...LANGS],
+    supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
     initAsync: false,
     showSupportNotice: false,

@@ -1,7 +1,7 @@
 import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@evmap/contract/constants';
-import { ERROR_MESSAGES } from '@evmap/contract/errors';
+import { ERROR_MESSAGES, errorBodySchema } from '@evmap/contract/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from './api-client';
+import { ApiError, api, isErrorBody } from './api-client';
 
 // fetch and localStorage are the browser's; these stand-ins record what the client sends.
 const store = new Map<string, string>();
@@ -107,5 +107,25 @@ describe('api client', () => {
     const pending = api.get('/slow', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('isErrorBody', () => {
+  it('accepts exactly what the contract calls an error body', () => {
+    const samples = [
+      { errors: { email: 'Email already exists' } },
+      { errors: { global: 'x', password: 'y' } },
+      { errors: {} },
+      { errors: { email: 3 } },
+      { errors: ['x'] },
+      { errors: null },
+      { error: 'x' },
+      'errors',
+      null,
+      undefined,
+    ];
+    for (const sample of samples) {
+      expect(isErrorBody(sample), JSON.stringify(sample)).toBe(errorBodySchema.safeParse(sample).success);
+    }
   });
 });

@@ -4,7 +4,7 @@
  * fails with an ApiError carrying the `{ errors }` body, so forms can put messages on their fields.
  */
 import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@evmap/contract/constants';
-import { type ErrorKey, errorBodySchema, errorMessage } from '@evmap/contract/errors';
+import { type ErrorBody, type ErrorKey, errorMessage } from '@evmap/contract/errors';
 import { currentLang, localeOf } from '@/i18n/i18n';
 import { sessionId } from '@/lib/session-id';
 import { readStorage } from '@/lib/storage';
@@ -54,6 +54,21 @@ function requestHeaders(body: unknown): Headers {
   return headers;
 }
 
+/**
+ * The error body of every API answer (`errorBodySchema` of the contract), checked by hand: the
+ * client is part of the first load, which does without zod.
+ */
+export function isErrorBody(data: unknown): data is ErrorBody {
+  if (typeof data !== 'object' || data === null) return false;
+  const { errors } = data as { errors?: unknown };
+  return (
+    typeof errors === 'object' &&
+    errors !== null &&
+    !Array.isArray(errors) &&
+    Object.values(errors).every((message) => typeof message === 'string')
+  );
+}
+
 function parseJson(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
@@ -91,8 +106,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   const data = parseJson(text);
   if (response.ok) return data as T;
-  const parsed = errorBodySchema.safeParse(data);
-  if (parsed.success) throw new ApiError(response.status, parsed.data.errors);
+  if (isErrorBody(data)) throw new ApiError(response.status, data.errors);
   throw catalogueError(response.status, response.status >= 502 ? 'unavailable' : 'internal');
 }
 

@@ -21,3 +21,28 @@ export function writeStorage(key: string, value: string): boolean {
     return false;
   }
 }
+
+/** Removes `key`; does nothing when storage is unavailable. */
+export function removeStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // storage unavailable: nothing to remove
+  }
+}
+
+/** The stored JSON value under `key`, or null when absent, unreadable or not JSON. */
+export function readJsonStorage(key: string): unknown {
+  const raw = readStorage(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores `value` as JSON under `key`; returns false when storage is unavailable. */
+export function writeJsonStorage(key: string, value: unknown): boolean {
+  return writeStorage(key, JSON.stringify(value));
+}

@@ -2,6 +2,7 @@ import { Button, Center, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { reportError } from '@/lib/error-reporting';
 
 /** Shown instead of a page that threw while rendering or loading. */
 export function RouteErrorPage() {
@@ -9,6 +10,7 @@ export function RouteErrorPage() {
   const { t } = useTranslation();
   useEffect(() => {
     console.error(error);
+    reportError(error);
   }, [error]);
   return (
     <Center component="main" mih="100dvh">

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { headerAction, hidesTabBar } from './page-chrome';
+
+describe('headerAction', () => {
+  it('shows the settings icon on /profile', () => {
+    expect(headerAction('/profile')).toEqual({ kind: 'settings' });
+    expect(headerAction('/profile/')).toEqual({ kind: 'settings' });
+  });
+
+  it.each([
+    ['/profile/me/plans', '/profile/me/account'],
+    ['/profile/me/account', '/profile/me'],
+    ['/profile/me/contact', '/profile/me'],
+    ['/profile/me/password', '/profile/me'],
+    ['/profile/me/deletion', '/profile/me'],
+    ['/profile/me', '/profile'],
+    ['/profile/events/create', '/profile'],
+    ['/profile/events/3f1c', '/profile'],
+  ])('on %s, goes back to %s', (path, to) => {
+    expect(headerAction(path)).toEqual({ kind: 'back', to });
+  });
+});
+
+describe('hidesTabBar', () => {
+  it('hides the bottom tab bar on event creation only', () => {
+    expect(hidesTabBar('/profile/events/create')).toBe(true);
+    expect(hidesTabBar('/profile/events/create/')).toBe(true);
+    for (const path of ['/', '/events/x', '/profile', '/profile/events/abc', '/profile/me', '/profile/admin']) {
+      expect(hidesTabBar(path)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Which navigation a page shows (spec section 2), as pure functions of the path: the header's
+ * settings icon or back button, and whether the bottom tab bar is hidden.
+ */
+import { isUnder, PATHS } from '@/lib/paths';
+
+export type HeaderAction = { kind: 'settings' } | { kind: 'back'; to: string };
+
+const SETTINGS_PATH = PATHS.settings;
+const PROFILE_PATH = PATHS.profile;
+
+/**
+ * On `/profile` a settings icon; elsewhere a back button: from plans to the account page, from
+ * other `/profile/me/*` pages to `/profile/me`, from `/profile/me` and event pages to `/profile`.
+ */
+export function headerAction(pathname: string): HeaderAction {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === PROFILE_PATH) return { kind: 'settings' };
+  if (path === `${SETTINGS_PATH}/plans`) return { kind: 'back', to: `${SETTINGS_PATH}/account` };
+  if (isUnder(path, SETTINGS_PATH) && path !== SETTINGS_PATH) return { kind: 'back', to: SETTINGS_PATH };
+  return { kind: 'back', to: PROFILE_PATH };
+}
+
+/** Pages without the bottom tab bar: event creation (spec section 2). */
+export function hidesTabBar(pathname: string): boolean {
+  return /^\/profile\/events\/create\/?$/.test(pathname);
+}

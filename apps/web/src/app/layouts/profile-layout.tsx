@@ -1,0 +1,60 @@
+import { ActionIcon, Box, Container, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { AlertIcon, ArrowLeftIcon, SettingsIcon } from '@/components/icons';
+import { WelcomeModal } from '@/components/welcome-modal';
+import { PATHS } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { headerAction } from './page-chrome';
+import { isProfileIncomplete } from './profile-completeness';
+import classes from './profile-layout.module.css';
+import { UserMenu } from './user-menu';
+
+/** The header of the profile pages: settings (with a red alert when the profile is incomplete) or back. */
+function ProfileHeader() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const user = useSession((state) => state.user);
+  const action = headerAction(pathname);
+  const incomplete = user !== null && isProfileIncomplete(user);
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Group justify="space-between" wrap="nowrap">
+        {action.kind === 'settings' ? (
+          <ActionIcon
+            component={Link}
+            to={PATHS.settings}
+            variant="subtle"
+            size="xl"
+            aria-label={incomplete ? t('header.settingsIncomplete') : t('header.settings')}
+            data-incomplete={incomplete || undefined}
+            className={classes.settings}
+          >
+            <SettingsIcon />
+            {incomplete && <AlertIcon size={16} className={classes.alert} data-testid="profile-incomplete" />}
+          </ActionIcon>
+        ) : (
+          <ActionIcon component={Link} to={action.to} variant="subtle" size="xl" aria-label={t('header.back')}>
+            <ArrowLeftIcon />
+          </ActionIcon>
+        )}
+        <UserMenu />
+      </Group>
+    </Box>
+  );
+}
+
+/** The signed-in pages outside the admin area: header, content, and the welcome message for organisations. */
+export function ProfileLayout() {
+  const type = useSession((state) => state.user?.type);
+  return (
+    <>
+      <ProfileHeader />
+      <Container component="main" size="md" py="md">
+        <Outlet />
+      </Container>
+      {type === 'event-manager' && <WelcomeModal />}
+    </>
+  );
+}

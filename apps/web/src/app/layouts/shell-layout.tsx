@@ -1,0 +1,36 @@
+import { Box } from '@mantine/core';
+import { Outlet, useLocation } from 'react-router';
+import { CookieBanner } from '@/components/cookie-banner';
+import { Footer } from '@/components/footer';
+import { InstallBanner } from '@/components/install-banner';
+import { AuthDialogHost } from '@/features/auth/components/auth-dialog-host';
+import { BottomTabBar, TAB_BAR_HEIGHT } from './bottom-tab-bar';
+import { hidesTabBar } from './page-chrome';
+import classes from './shell-layout.module.css';
+
+/**
+ * The frame of every page but the 404: the page, the footer, the bottom tab bar (unless hidden),
+ * the banners, and the authentication dialog of the URL hash.
+ */
+export function ShellLayout() {
+  const { pathname } = useLocation();
+  const withTabBar = !hidesTabBar(pathname);
+  const bottom = withTabBar ? TAB_BAR_HEIGHT : 0;
+
+  return (
+    <>
+      <Box className={classes.page} style={{ paddingBottom: bottom }}>
+        <Box className={classes.content}>
+          <Outlet />
+        </Box>
+        <Footer />
+      </Box>
+      <Box className={classes.banners} style={{ bottom: bottom + 8 }}>
+        <CookieBanner />
+        <InstallBanner />
+      </Box>
+      {withTabBar && <BottomTabBar />}
+      <AuthDialogHost />
+    </>
+  );
+}
