@@ -56,6 +56,8 @@ describe('home', () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${server.url}/`);
     await page.getByText('Find events near you').waitFor();
+    // A first visit: the cookie banner covers the bottom of the page until it is answered.
+    await page.getByRole('region', { name: 'Your privacy' }).getByRole('button', { name: 'Accept' }).click();
 
     await page.getByRole('button', { name: 'Français' }).click();
     await page.getByText('Trouvez des événements').waitFor();

@@ -24,9 +24,22 @@ export type WatchedPage = {
   close: () => Promise<void>;
 };
 
+export type PageOptions = BrowserContextOptions & {
+  /** Local storage of the app's origin before its first script runs (set once per tab, not on reloads). */
+  storage?: Record<string, string>;
+};
+
 /** Opens a page in a fresh context (empty storage) that collects console errors and page errors. */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ locale: 'en-CA', ...options });
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<WatchedPage> {
+  const { storage, ...contextOptions } = options;
+  const context = await browser.newContext({ locale: 'en-CA', ...contextOptions });
+  if (storage) {
+    await context.addInitScript((values: Record<string, string>) => {
+      if (!window.location.protocol.startsWith('http') || window.sessionStorage.getItem('e2e.seeded')) return;
+      window.sessionStorage.setItem('e2e.seeded', '1');
+      for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+    }, storage);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

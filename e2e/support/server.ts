@@ -73,6 +73,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       DATA_DIR: dataDir,
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
+      // Mailed links point at this server.
+      APP_URL: url,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
