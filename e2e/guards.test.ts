@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { AuthResponse } from '@evmap/contract/users';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,6 +231,32 @@ describe('an admin', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(errors).toEqual([]);
     await close();
+  });
+});
+
+describe('accessibility of the layouts', () => {
+  it('has no serious or critical violation on the profile, settings and admin pages', async () => {
+    for (const [session, target] of [
+      [viewer, '/profile'],
+      [manager, '/profile/me/account'],
+      [admin, '/profile/admin/users'],
+    ] as const) {
+      const { page, close } = await openPage(browser, {
+        storage: signedInStorage(session.jwt),
+        reducedMotion: 'reduce',
+      });
+      await landsOn(page, target, target);
+      if (session !== admin) await page.getByRole('button', { name: 'Account menu' }).click();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect(
+        serious.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`),
+        target,
+      ).toEqual([]);
+      await close();
+    }
   });
 });
 

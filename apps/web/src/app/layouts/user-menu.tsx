@@ -31,7 +31,7 @@ export function UserMenu() {
   if (!user) return null;
 
   return (
-    <Menu position="bottom-end" width={240} shadow="md">
+    <Menu position="bottom-end" width={240} shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" size="xl" radius="xl" aria-label={t('menu.open')}>
           <Avatar src={user.imageUrl} alt="" radius="xl" size="md" color="blue">
@@ -73,7 +73,7 @@ export function UserMenu() {
         {user.type === 'viewer' && (
           <Menu.Item onClick={() => void switchToEventManager()}>{t('menu.switchToManager')}</Menu.Item>
         )}
-        <Menu.Item color="red" onClick={signOut}>
+        <Menu.Item color="red.9" onClick={signOut}>
           {t('menu.logout')}
         </Menu.Item>
       </Menu.Dropdown>

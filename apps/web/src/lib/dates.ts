@@ -1,0 +1,28 @@
+/**
+ * Dates in the interface follow the date locale of the language (spec section 1): fr-ca or en-ca,
+ * the same locale the API receives in `X-Locale`.
+ */
+import type { Lang } from '@evmap/contract/enums';
+import { useCallback } from 'react';
+import { localeOf } from '@/i18n/i18n';
+import { useLang } from '@/i18n/use-lang';
+
+type DateInput = Date | string | number;
+
+/** `value` formatted for `lang` (long date by default). */
+export function formatDate(
+  value: DateInput,
+  lang: Lang,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
+): string {
+  return new Intl.DateTimeFormat(localeOf(lang), options).format(new Date(value));
+}
+
+/** `formatDate` in the current language; components using it re-render when the language changes. */
+export function useFormatDate() {
+  const lang = useLang();
+  return useCallback(
+    (value: DateInput, options?: Intl.DateTimeFormatOptions) => formatDate(value, lang, options),
+    [lang],
+  );
+}
