@@ -18,10 +18,11 @@ export const signupSchema = z
     acceptCommunications: z.boolean().optional().default(false),
     preferredLang: langSchema.optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.type === 'event-manager' && !body.name) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: 'fieldRequired' });
-    }
+  // `when`: the name is reported with the other fields' errors, not only once they are valid.
+  .refine((body) => body.type !== 'event-manager' || !!body.name?.trim(), {
+    path: ['name'],
+    error: 'fieldRequired',
+    when: ({ value }) => (value as { type?: unknown } | undefined)?.type === 'event-manager',
   });
 export type SignupBody = z.input<typeof signupSchema>;
 

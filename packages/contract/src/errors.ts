@@ -148,6 +148,10 @@ export const ERROR_MESSAGES = {
     en: 'The creator must be an event-manager who is not an administrator',
     fr: "Le créateur doit être un organisateur qui n'est pas administrateur",
   },
+  verificationRequired: {
+    en: 'Your email address must be verified: enter the code we sent you',
+    fr: 'Votre adresse courriel doit être vérifiée : entrez le code que nous vous avons envoyé',
+  },
   internal: {
     en: 'An unexpected error occurred. Please try again.',
     fr: "Une erreur inattendue s'est produite. Veuillez réessayer.",

@@ -90,6 +90,10 @@ describe('PUT /public/auth/signup', () => {
     });
     const noName = await signup({ ...manager('named@example.com'), name: '  ' });
     expect(noName.json()).toEqual({ errors: { name: 'The field name is required' } });
+    const noNameBadPassword = await signup({ ...manager('named@example.com'), name: '', password: 'short' });
+    expect(noNameBadPassword.json()).toEqual({
+      errors: { name: 'The field name is required', password: 'The password must be longer than 6 characters' },
+    });
     const fr = await signup({ type: 'viewer', email: '', password: 'x'.repeat(129), acceptTerms: true }, 'fr');
     expect(fr.json()).toEqual({
       errors: {
@@ -258,6 +262,15 @@ describe('email verification', () => {
       expect((await verify(headers, { email: 'resend@example.com', code: first })).statusCode).toBe(400);
     }
     expect((await verify(headers, { email: 'resend@example.com', code: second })).statusCode).toBe(200);
+  });
+
+  it('does not let an event-manager cancel their first verification', async () => {
+    const { headers } = await pendingManager('first@example.com');
+    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/connected/auth/unverified-email', headers });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      errors: { global: 'Your email address must be verified: enter the code we sent you' },
+    });
   });
 
   it('requires a signed-in user', async () => {

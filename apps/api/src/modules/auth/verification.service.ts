@@ -5,7 +5,7 @@
 import type { Lang } from '@evmap/contract/enums';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { verificationCodes } from '../../db/schema/verification-codes';
-import { badRequest, conflict, rateLimited, validationError } from '../../errors';
+import { badRequest, conflict, forbidden, rateLimited, validationError } from '../../errors';
 import { verificationCodeMail } from '../../lib/mail-templates';
 import { newVerificationCode, sameHash, secretHash } from '../../lib/secrets';
 import type { UserRow } from '../../plugins/auth';
@@ -87,6 +87,8 @@ export async function verifyEmail(deps: AccountDeps, user: UserRow, email: strin
 
 /** DELETE /connected/auth/unverified-email: drops the pending address and its codes. */
 export async function cancelUnverifiedEmail(deps: AccountDeps, user: UserRow): Promise<UserRow> {
+  // Only an email change can be cancelled: the first verification of an event-manager cannot be skipped.
+  if (user.unverifiedEmail && user.unverifiedEmail === user.email) throw forbidden('verificationRequired');
   return deps.db.transaction(async (tx) => {
     await tx
       .update(verificationCodes)
