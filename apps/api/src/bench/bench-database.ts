@@ -1,0 +1,86 @@
+/**
+ * The benchmark's database: a fresh embedded PostgreSQL in a temporary DATA_DIR, or a fresh database created
+ * (and dropped afterwards) on the server of DATABASE_URL; migrated, seeded with N synthetic events, analysed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createPool, type DbConnection, migrateDatabase } from '../db/client';
+import { EmbeddedPostgres } from '../db/embedded-postgres';
+import { seedEvents } from '../demo/seed/seed-events';
+
+export type BenchDatabase = {
+  connection: DbConnection;
+  dataDir: string;
+  description: string;
+  close: () => Promise<void>;
+};
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openBenchDatabase(
+  databaseUrl: string | undefined,
+  log: (m: string) => void,
+): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evmap-bench-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) {
+    const name = `evmap_bench_${process.pid}_${Date.now()}`;
+    await adminQuery(databaseUrl, `CREATE DATABASE "${name}"`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    return {
+      connection: url.toString(),
+      dataDir,
+      description: `DATABASE_URL server ${url.host}, fresh database ${name} (dropped afterwards)`,
+      close: async () => {
+        await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+        removeDir();
+      },
+    };
+  }
+  const server = new EmbeddedPostgres(dataDir, { log });
+  try {
+    const connection = await server.start();
+    return {
+      connection,
+      dataDir,
+      description: `embedded PostgreSQL, fresh data folder ${dataDir}`,
+      close: async () => {
+        await server.stop();
+        removeDir();
+      },
+    };
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
+}
+
+/** Migrates, seeds `count` events and runs VACUUM ANALYZE (fresh tables have no statistics or visibility map). */
+export async function prepareBenchDatabase(
+  connection: DbConnection,
+  count: number,
+  uploadsDir: string,
+  log: (m: string) => void,
+): Promise<{ serverVersion: string; seedMs: number; eventDays: number }> {
+  const pool = createPool(connection, 4);
+  try {
+    await migrateDatabase(pool);
+    const result = await seedEvents(pool, { count, uploadsDir, batchSize: 5000, log });
+    await pool.query('VACUUM ANALYZE');
+    const version = await pool.query<{ server_version: string }>('SHOW server_version');
+    return { serverVersion: version.rows[0]?.server_version ?? '?', seedMs: result.ms, eventDays: result.eventDays };
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,89 @@
+/** The benchmark's table, its verdicts against the targets of the issue, and bench/results.md. */
+import os from 'node:os';
+
+export type Row = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+};
+
+export type Context = {
+  date: string;
+  events: number;
+  database: string;
+  serverVersion: string;
+  connections: number;
+  durationS: number;
+  loadBefore: number[];
+  loadAfter: number[];
+  seedS: number;
+  eventDays: number;
+  day: string;
+};
+
+export type Verdict = { target: string; measured: string; ok: boolean };
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+  };
+}
+
+const num = (n: number, digits = 0) =>
+  n.toLocaleString('en-CA', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const kb = (bytes: number) => (bytes >= 1024 ? `${num(bytes / 1024, 1)} KB` : `${bytes} B`);
+const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
+
+export function table(rows: Row[]): string {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'body', 'errors+non-2xx'];
+  const lines = rows.map((r) => [r.name, num(r.rps), num(r.p50, 1), num(r.p99, 1), kb(r.bytes), String(r.errors)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [format(header), rule, ...lines.map(format)].join('\n');
+}
+
+export function verdictLines(verdicts: Verdict[]): string {
+  return verdicts.map((v) => `- ${v.ok ? 'PASS' : 'FAIL'} ${v.target}: ${v.measured}`).join('\n');
+}
+
+export function markdown(context: Context, rows: Row[], verdicts: Verdict[], notes: string[], plans: string[]): string {
+  const m = machine();
+  return `# API benchmark
+
+Written by \`npm run bench\` (scripts/bench-api.ts) on ${context.date}. Numbers from one run on a shared machine:
+compare them with the load average below.
+
+| | |
+|:--|:--|
+| machine | ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB memory, ${m.os} |
+| load average (1/5/15 min) | when the measurements started ${load(context.loadBefore)}; at the end ${load(context.loadAfter)} |
+| database | ${context.database}, PostgreSQL ${context.serverVersion} |
+| Node.js | ${m.node} |
+| data | ${num(context.events)} synthetic events (seeded in ${num(context.seedS, 1)} s), ${num(context.eventDays)} event_days rows; searched day ${context.day} |
+| load | autocannon, ${context.connections} connections, ${context.durationS} s per scenario after a 2 s warm-up, server in its own process |
+
+${table(rows)}
+
+## Targets (issue 4)
+
+${verdictLines(verdicts)}
+
+## Notes
+
+${notes.map((n) => `- ${n}`).join('\n')}
+
+## Query plans at this size
+
+${plans.map((p) => `\`\`\`\n${p}\n\`\`\``).join('\n\n')}
+`;
+}

@@ -1,0 +1,44 @@
+/**
+ * npm run bench [-- --events N] [--duration S] [--connections C] [--database-url URL] [--output FILE]
+ *
+ * Seeds N synthetic events (default 100,000) into a fresh database — an embedded PostgreSQL in a temporary
+ * folder, or a fresh database on the server of DATABASE_URL / --database-url, dropped afterwards — starts the
+ * real app, and measures with autocannon the search against a constant route. See apps/api/src/bench/.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runBench } from '../apps/api/src/bench/run-bench';
+
+const say = (message: string) => process.stdout.write(`[bench] ${message}\n`);
+
+function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer (got "${raw}")`);
+  return value;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      events: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      'database-url': { type: 'string' },
+      output: { type: 'string' },
+    },
+  });
+  await runBench({
+    events: positiveInteger('events', values.events, 100_000),
+    durationS: positiveInteger('duration', values.duration, 10),
+    connections: positiveInteger('connections', values.connections, 10),
+    databaseUrl: values['database-url'] ?? (process.env.DATABASE_URL?.trim() || undefined),
+    output: path.resolve(values.output ?? 'bench/results.md'),
+    log: say,
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[bench] ${(error as Error)?.stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});
