@@ -18,14 +18,18 @@ afterAll(async () => {
 });
 
 describe('home', () => {
-  it('shows the product and the categories from the API, without any error', async () => {
+  it('shows the product, the map and the categories from the API, without any error', async () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${server.url}/`);
 
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('EventMap');
-    const list = page.getByRole('list', { name: 'Categories' });
-    await list.getByRole('listitem').first().waitFor();
-    expect(await list.getByRole('listitem').allTextContents()).toEqual(CATEGORIES.map((c) => c.titleEn));
+    await page.getByRole('region', { name: 'Map of events' }).waitFor();
+    const picker = page.getByRole('radiogroup', { name: 'Category' });
+    await picker.getByRole('radio', { name: CATEGORIES[0]!.titleEn }).waitFor({ state: 'attached' });
+    const names = await picker
+      .getByRole('radio')
+      .evaluateAll((inputs) => inputs.map((input) => document.querySelector(`label[for="${input.id}"]`)?.textContent));
+    expect(names).toEqual(['All categories', ...CATEGORIES.map((c) => c.titleEn)]);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(errors).toEqual([]);
     await close();
@@ -34,7 +38,7 @@ describe('home', () => {
   it('has no accessibility violations', async () => {
     const { page, close } = await openPage(browser);
     await page.goto(`${server.url}/`);
-    await page.getByRole('list', { name: 'Categories' }).waitFor();
+    await page.getByRole('radiogroup', { name: 'Category' }).getByRole('radio').nth(1).waitFor({ state: 'attached' });
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
     await close();
@@ -62,7 +66,7 @@ describe('home', () => {
     await page.getByRole('button', { name: 'Français' }).click();
     await page.getByText('Trouvez des événements').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    await page.getByRole('list', { name: 'Catégories' }).getByText(CATEGORIES[0]!.titleFr).waitFor();
+    await page.getByRole('radio', { name: CATEGORIES[0]!.titleFr }).waitFor({ state: 'attached' });
     expect(await page.evaluate(() => localStorage.getItem('evmap.lang'))).toBe('fr');
 
     await page.reload();

@@ -29,10 +29,20 @@ export type PageOptions = BrowserContextOptions & {
   storage?: Record<string, string>;
 };
 
+/** A 1×1 light grey PNG, served for every map tile. */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8+/+/PQAJewPbkJJbFQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Opens a page in a fresh context (empty storage) that collects console errors and page errors. */
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<WatchedPage> {
   const { storage, ...contextOptions } = options;
   const context = await browser.newContext({ locale: 'en-CA', ...contextOptions });
+  // Map tiles never reach the internet: every tile is a blank PNG.
+  await context.route(/^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
   if (storage) {
     await context.addInitScript((values: Record<string, string>) => {
       if (!window.location.protocol.startsWith('http') || window.sessionStorage.getItem('e2e.seeded')) return;

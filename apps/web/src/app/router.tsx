@@ -34,14 +34,8 @@ export const routes: RouteObject[] = [
       {
         Component: ShellLayout,
         children: [
-          { index: true, Component: HomePage },
-          {
-            path: 'events/:handleOrUuid',
-            ...lazyPage(
-              () => import('@/features/event/components/event-page'),
-              (m) => m.EventPage,
-            ),
-          },
+          // One map for `/` and `/events/:handleOrUuid`: moving between them keeps the map (and its markers).
+          { Component: HomePage, children: [{ index: true }, { path: 'events/:handleOrUuid' }] },
           {
             path: 'profile',
             Component: RouteGuard,

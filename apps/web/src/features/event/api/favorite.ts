@@ -1,0 +1,43 @@
+/**
+ * `GET|POST|DELETE /connected/events/id/{id}/favorite`: whether a viewer's favourite, and the
+ * toggle, applied optimistically and rolled back when the server refuses.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+const path = (id: number) => `/connected/events/id/${id}/favorite`;
+
+/** Whether the event is a favourite of the signed-in viewer. */
+export async function getFavorite(id: number, signal?: AbortSignal): Promise<boolean> {
+  return (await api.get<{ isFavorite: boolean }>(path(id), { signal })).isFavorite;
+}
+
+/** Adds (true) or removes (false) the favourite. */
+export function setFavorite(id: number, favorite: boolean): Promise<void> {
+  return favorite ? api.post<void>(path(id)) : api.delete<void>(path(id));
+}
+
+/** Query options for the favourite state. */
+export const favoriteQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['favorite', id], queryFn: ({ signal }) => getFavorite(id, signal) });
+
+/** The favourite state (only when `enabled`, i.e. for viewers). */
+export function useFavorite(id: number, enabled: boolean) {
+  return useQuery({ ...favoriteQueryOptions(id), enabled });
+}
+
+/** The optimistic toggle. */
+export function useSetFavorite(id: number) {
+  const queryClient = useQueryClient();
+  const key = favoriteQueryOptions(id).queryKey;
+  return useMutation({
+    mutationFn: (favorite: boolean) => setFavorite(id, favorite),
+    onMutate: async (favorite) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, favorite);
+      return { previous };
+    },
+    onError: (_error, _favorite, context) => queryClient.setQueryData(key, context?.previous),
+  });
+}

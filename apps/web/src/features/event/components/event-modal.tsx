@@ -1,0 +1,148 @@
+/**
+ * The event modal of the map home (`/events/{handle}`): image, title, category, dates, place,
+ * price, description, notices, report button, actions and (for viewers) the favourite heart.
+ */
+import { MODAL_IMAGE_WIDTH } from '@evmap/contract/constants';
+import type { Event } from '@evmap/contract/events';
+import { Alert, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CategoryIcon } from '@/components/category-icon';
+import { useLang } from '@/i18n/use-lang';
+import { useGlobals } from '@/lib/get-globals';
+import { useEvent } from '../api/get-event';
+import { recordStat } from '../api/record-stat';
+import { formatWallClock, listedDates, placeLine } from '../utils/event-display';
+import { EventActions } from './event-actions';
+import { FavoriteButton } from './favorite-button';
+import { ReportButton } from './report-button';
+
+export type EventModalProps = {
+  handleOrUuid: string;
+  /** How the event was opened: from a marker, or from a link (direct visit). */
+  source: 'map_marker' | 'single_modal';
+  onClose: () => void;
+  /** The event is loaded (the map centres on it for a direct link). */
+  onLoaded?: (event: Event) => void;
+  /** The event cannot be loaded. */
+  onMissing: () => void;
+};
+
+function closestImage(event: Event): string | null {
+  const image = event.images[0];
+  if (!image || image.formats.length === 0) return null;
+  const width = image.formats.reduce((best, w) =>
+    Math.abs(w - MODAL_IMAGE_WIDTH) < Math.abs(best - MODAL_IMAGE_WIDTH) ? w : best,
+  );
+  return `/uploads/${image.imagePath}/${width}.jpg`;
+}
+
+/** The modal's title: the category icon and the event title. */
+function EventTitle({ event }: { event: Event }) {
+  const lang = useLang();
+  const category = useGlobals().data?.categories.find((c) => c.id === event.categoryId);
+  return (
+    <Group gap="xs" wrap="nowrap" component="span">
+      {category && (
+        <span title={lang === 'fr' ? category.titleFr : category.titleEn} style={{ display: 'inline-flex' }}>
+          <CategoryIcon handle={category.handle} />
+        </span>
+      )}
+      <span>{lang === 'fr' ? event.titleFr : event.titleEn}</span>
+    </Group>
+  );
+}
+
+function EventDetails({ event }: { event: Event }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const locale = lang === 'fr' ? 'fr-CA' : 'en-CA';
+  const description = lang === 'fr' ? event.descriptionFr : event.descriptionEn;
+  const image = closestImage(event);
+  const { dates, more } = listedDates(event.dates, event.timeZone);
+  const place = placeLine(event);
+
+  return (
+    <Stack gap="sm">
+      {image && <Image src={image} alt="" radius="md" mah={320} fit="cover" />}
+      <Group justify="flex-end">
+        <FavoriteButton eventId={event.id} />
+      </Group>
+      {event.isPast && <Text c="red.8">{t('event.past')}</Text>}
+      {!event.active && <Text c="red.8">{t('event.inactive')}</Text>}
+      {event.signaledCount > 0 && <Text c="red.8">{t('event.signaled')}</Text>}
+      <Stack gap={2} aria-label={t('event.dates')} role="group">
+        {dates.map((date) => (
+          <Text key={date.startDate} size="sm">
+            {formatWallClock(date.startDate, locale)}
+            {date.endDate
+              ? ` – ${formatWallClock(date.endDate, locale, date.endDate.slice(0, 10) !== date.startDate.slice(0, 10))}`
+              : ''}
+          </Text>
+        ))}
+        {more && (
+          <Text size="sm" fs="italic">
+            {t('event.andMore')}
+          </Text>
+        )}
+      </Stack>
+      {place && (
+        <Text size="sm">
+          <strong>{t('event.place')}</strong> {place}
+        </Text>
+      )}
+      {event.price && (
+        <Text size="sm">
+          <strong>{t('event.price')}</strong> {event.price}
+        </Text>
+      )}
+      {description && (
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {description}
+        </Text>
+      )}
+      <EventActions event={event} />
+      <ReportButton uuid={event.uuid} />
+    </Stack>
+  );
+}
+
+/** The modal for one event, loading it by handle or uuid. */
+export function EventModal({ handleOrUuid, source, onClose, onLoaded, onMissing }: EventModalProps) {
+  const { t } = useTranslation();
+  const query = useEvent(handleOrUuid);
+  const recorded = useRef<string | null>(null);
+  const event = query.data;
+
+  useEffect(() => {
+    if (query.isError) onMissing();
+  }, [query.isError, onMissing]);
+
+  useEffect(() => {
+    if (!event || recorded.current === event.uuid) return;
+    recorded.current = event.uuid;
+    recordStat(event.uuid, { type: 'view', value: source });
+    onLoaded?.(event);
+  }, [event, source, onLoaded]);
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={event ? <EventTitle event={event} /> : t('common.loading')}
+      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
+      closeButtonProps={{ 'aria-label': t('event.close') }}
+    >
+      {event ? (
+        <EventDetails event={event} />
+      ) : query.isError ? (
+        <Alert color="red">{t('event.notFound')}</Alert>
+      ) : (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * The map home and the event modal, as a visitor walks them, on the demo events (about 60 events
+ * over the next 7 days, Montréal every day); tiles are blank local PNGs.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Event } from '@evmap/contract/events';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signupByApi, uniqueEmail } from './support/api';
+import { settledStorage, signedInStorage } from './support/app-state';
+import { launchBrowser, openPage } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** A Montréal event of today from the API, with an image. */
+async function montrealEvent(): Promise<Event> {
+  const response = await fetch(`${server.url}/api/v1/public/events/search`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      mapBounds: { northLat: 46, eastLng: -73, southLat: 45, westLng: -74 },
+      selectedDay: localDay(new Date()),
+    }),
+  });
+  const { events } = (await response.json()) as { events: Event[] };
+  const event = events.find((e) => e.images.length > 0 && e.active && !e.isPast) ?? events[0];
+  if (!event) throw new Error('no demo event in Montréal today');
+  return event;
+}
+
+/** What the map shows: markers by title and the sum of the cluster counts. */
+async function mapContent(page: Page): Promise<string> {
+  await page.waitForTimeout(600);
+  const markers = await page.locator('.evm-marker').evaluateAll((nodes) => nodes.map((n) => n.textContent).sort());
+  const clusters = await page.locator('.evm-cluster').evaluateAll((nodes) => nodes.map((n) => n.textContent).sort());
+  return JSON.stringify({ markers, clusters });
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Clicks the visible label of a (visually hidden) radio input, as a visitor does. */
+async function pick(page: Page, radio: Locator): Promise<void> {
+  const id = await radio.getAttribute('id');
+  await page.locator(`label[for="${id}"]`).click();
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ DEMO_DATA: '1' }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the map home', () => {
+  it('changes markers and clusters with the day and the category', async () => {
+    const { page, errors, close } = await openPage(browser, { storage: settledStorage() });
+    await page.goto(`${server.url}/`);
+    await page.locator('.evm-marker, .evm-cluster').first().waitFor();
+
+    const days = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio');
+    expect(await days.count()).toBe(7);
+    expect(await days.first().isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Today' }).waitFor({ state: 'attached' });
+
+    const byDay = new Set<string>();
+    byDay.add(await mapContent(page));
+    for (let i = 1; i < 7; i++) {
+      await pick(page, days.nth(i));
+      byDay.add(await mapContent(page));
+    }
+    expect(byDay.size).toBeGreaterThan(1);
+
+    // Keyboard: back to the first day with the arrow keys.
+    await days.nth(6).focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
+    expect(await days.first().isChecked()).toBe(true);
+
+    const categories = page.getByRole('radiogroup', { name: 'Category' }).getByRole('radio');
+    expect(await categories.count()).toBe(7);
+    await page.getByRole('radio', { name: 'All categories' }).waitFor({ state: 'attached' });
+    const all = await mapContent(page);
+    const byCategory = new Set<string>([all]);
+    for (let i = 1; i < 7; i++) {
+      await pick(page, categories.nth(i));
+      byCategory.add(await mapContent(page));
+    }
+    expect(byCategory.size).toBeGreaterThan(2);
+    await pick(page, page.getByRole('radio', { name: 'All categories' }));
+    expect(await mapContent(page)).toBe(all);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('opens a marker, reports and shares the event, and closes back to /', async () => {
+    const { page, errors, close } = await openPage(browser, {
+      storage: settledStorage(),
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await page.goto(`${server.url}/`);
+    await page.locator('.evm-marker, .evm-cluster').first().waitFor();
+    // Clusters zoom in when clicked, until single markers show.
+    for (let i = 0; i < 8 && (await page.locator('.evm-marker').count()) === 0; i++) {
+      await page.locator('.evm-cluster').first().click();
+      await page.waitForTimeout(500);
+    }
+    const marker = page.locator('.evm-marker').first();
+    const title = await marker.getAttribute('title');
+    // Markers may overlap: open it from the keyboard (Enter), as Leaflet supports.
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/events\/[^/]+$/);
+    const modal = dialog(page);
+    await modal.getByRole('heading', { name: title ?? '' }).waitFor();
+    await modal.getByText('Place:').waitFor();
+
+    await modal.getByRole('button', { name: 'Report this event' }).click();
+    await modal.getByText('Thank you, this event was reported.').waitFor();
+    expect(await modal.getByRole('button', { name: 'Report this event' }).count()).toBe(0);
+
+    await modal.getByRole('button', { name: 'Share link' }).click();
+    await page.getByText('Link copied to the clipboard.').waitFor();
+    const handle = new URL(page.url()).pathname.split('/').pop();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/events/${handle}`);
+
+    await modal.getByRole('button', { name: 'Close the event' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('opens a direct event link, and replaces a broken one by /', async () => {
+    const event = await montrealEvent();
+    const { page, errors, close } = await openPage(browser, { storage: settledStorage() });
+    await page.goto(`${server.url}/events/${event.handle}`);
+    const modal = dialog(page);
+    await modal.getByRole('heading', { name: event.titleEn }).waitFor();
+    if (event.price) await modal.getByText(event.price).waitFor();
+    const image = await modal.locator('img').first().getAttribute('src');
+    expect(image).toMatch(/^\/uploads\/.+\/(1440|512)\.jpg$/);
+    await modal.getByRole('button', { name: 'Close the event' }).click();
+    await page.waitForURL(`${server.url}/`);
+
+    await page.goto(`${server.url}/events/no-such-event-here`);
+    await page.waitForURL(`${server.url}/`);
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await close();
+  });
+
+  it('lets a viewer favourite and unfavourite an event', async () => {
+    const event = await montrealEvent();
+    const viewer = await signupByApi(server, { type: 'viewer', email: uniqueEmail('fav') });
+    const { page, errors, close } = await openPage(browser, { storage: signedInStorage(viewer.jwt) });
+    await page.goto(`${server.url}/events/${event.handle}`);
+    const heart = dialog(page).getByRole('button', { name: 'Favourite' });
+    await heart.and(page.locator('[aria-pressed="false"]:not([disabled])')).waitFor();
+    await heart.click();
+    await heart.and(page.locator('[aria-pressed="true"]')).waitFor();
+
+    await page.reload();
+    await heart.and(page.locator('[aria-pressed="true"]:not([disabled])')).waitFor();
+    await heart.click();
+    await heart.and(page.locator('[aria-pressed="false"]')).waitFor();
+    await page.reload();
+    await heart.and(page.locator('[aria-pressed="false"]:not([disabled])')).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows no heart to a visitor', async () => {
+    const event = await montrealEvent();
+    const { page, close } = await openPage(browser, { storage: settledStorage() });
+    await page.goto(`${server.url}/events/${event.handle}`);
+    await dialog(page).getByRole('heading', { name: event.titleEn }).waitFor();
+    expect(await dialog(page).getByRole('button', { name: 'Favourite' }).count()).toBe(0);
+    await close();
+  });
+
+  it('changes texts and dates with the language', async () => {
+    const event = await montrealEvent();
+    const { page, errors, close } = await openPage(browser, { storage: settledStorage() });
+    await page.goto(`${server.url}/events/${event.handle}`);
+    const dates = dialog(page).getByRole('group', { name: 'Dates' });
+    await dates.waitFor();
+    const english = await dates.textContent();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('radio', { name: 'Aujourd’hui' }).waitFor({ state: 'attached' });
+    await page.getByRole('radio', { name: 'Toutes les catégories' }).waitFor({ state: 'attached' });
+    await page.goto(`${server.url}/events/${event.handle}`);
+    await dialog(page).getByRole('heading', { name: event.titleFr }).waitFor();
+    const french = await dialog(page).getByRole('group', { name: 'Dates' }).textContent();
+    expect(french).not.toBe(english);
+    expect(english).toMatch(/Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday/);
+    expect(french).toMatch(/lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('has no serious or critical accessibility violation on / and on the open modal', async () => {
+    const event = await montrealEvent();
+    const { page, close } = await openPage(browser, { storage: settledStorage() });
+    const serious = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
+    await page.goto(`${server.url}/`);
+    await page.locator('.evm-marker, .evm-cluster').first().waitFor();
+    expect(await serious()).toEqual([]);
+    await page.goto(`${server.url}/events/${event.handle}`);
+    await dialog(page).getByRole('heading', { name: event.titleEn }).waitFor();
+    await page.screenshot({ path: '/tmp/evmap-modal.png' });
+    expect(await serious()).toEqual([]);
+    await close();
+  });
+});
