@@ -11,6 +11,7 @@ import { chooseEncoding } from './search-body';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ search?: Partial<SearchOptions> }> = async (app, options) => {
   const service = new SearchService(app.db, app.pool, app.storage, { ...DEFAULT_SEARCH_OPTIONS, ...options.search });
+  app.addHook('preClose', async () => service.close());
 
   app.post(
     '/public/events/search',
@@ -20,7 +21,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search?: Partial<SearchOption
       schema: { tags: ['public'], body: searchBodySchema, response: { 200: searchResponseSchema } },
     },
     async (request, reply) => {
-      const answer = await service.search(request.body);
+      // A search still queued when its client has left is not run.
+      const answer = await service.search(request.body, () => request.raw.socket?.destroyed === true);
       const raw = reply as FastifyReply;
       raw.header('content-type', 'application/json; charset=utf-8');
       raw.header('cache-control', 'no-store');

@@ -10,7 +10,7 @@
  * Uncached work runs in a read-only REPEATABLE READ transaction (one snapshot for version, ids and
  * events) with a statement timeout, behind a gate that bounds how many use the database at once.
  */
-import { SEARCH_MAX_EVENTS, SEARCH_MAX_IDS, type searchBodySchema } from '@evmap/contract/events';
+import { SEARCH_MAX_IDS, type searchBodySchema } from '@evmap/contract/events';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -22,6 +22,17 @@ import { Gate, GateFullError } from './gate';
 import { LruCache } from './lru-cache';
 import { beginSearch, matchingIds, pastFlips, readStamp, type SearchQuery, type Stamp } from './search.repository';
 import { assembleBody, compressLater, etagOf, type SearchAnswer } from './search-body';
+import {
+  type CachedAnswer,
+  current,
+  type EventJson,
+  earliest,
+  type IdList,
+  keyOf,
+  pageKeyOf,
+  pick,
+  usable,
+} from './search-pieces';
 import { StampReader } from './stamp-reader';
 
 export type SearchInput = z.output<typeof searchBodySchema>;
@@ -32,9 +43,9 @@ export type SearchOptions = {
   /** Uncached searches using the database at once, and how many may wait. */
   concurrency: number;
   maxWaiting: number;
-  /** Upper bound on any cached piece's life, whatever the version says (defence in depth). */
+  /** Safety-net age of any cached piece, whatever the version says (see Timed.refreshAt). */
   ttlMs: number;
-  /** Memory budget of the three caches together. */
+  /** Memory budget of the caches together. */
   cacheBytes: number;
 };
 
@@ -46,10 +57,6 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   cacheBytes: 96 * 1024 * 1024,
 };
 
-type IdList = { version: bigint; ids: number[]; json: Buffer; capped: boolean; validUntil: number };
-type EventJson = { version: bigint; json: Buffer; validUntil: number };
-type CachedAnswer = SearchAnswer & { version: bigint; validUntil: number };
-
 const NO_EXCLUDE: ReadonlySet<number> = new Set();
 
 function toQuery(input: SearchInput): SearchQuery {
@@ -58,31 +65,8 @@ function toQuery(input: SearchInput): SearchQuery {
   if (b.westLng > b.eastLng) {
     throw validationError({ 'mapBounds.westLng': { key: 'fieldInvalid', params: { field: 'westLng' } } });
   }
-  return {
-    day: input.selectedDay,
-    north: b.northLat,
-    south: b.southLat,
-    east: b.eastLng,
-    west: b.westLng,
-    categoryId: input.categoryId ?? null,
-  };
-}
-
-const keyOf = (q: SearchQuery) => `${q.day}|${q.north}|${q.south}|${q.east}|${q.west}|${q.categoryId ?? ''}`;
-
-/** An answer with excludeIds depends only on which events were chosen (and whether more remained). */
-const pageKeyOf = (key: string, chosen: { ids: number[]; more: boolean }) =>
-  `${key}|page${chosen.more ? '+' : ''}|${chosen.ids.join(',')}`;
-
-/** The first SEARCH_MAX_EVENTS ids not excluded, and whether more remained. */
-function pick(ids: number[], exclude: ReadonlySet<number>): { ids: number[]; more: boolean } {
-  const chosen: number[] = [];
-  for (const id of ids) {
-    if (exclude.has(id)) continue;
-    if (chosen.length === SEARCH_MAX_EVENTS) return { ids: chosen, more: true };
-    chosen.push(id);
-  }
-  return { ids: chosen, more: false };
+  const categoryId = input.categoryId ?? null;
+  return { day: input.selectedDay, north: b.northLat, south: b.southLat, east: b.eastLng, west: b.westLng, categoryId };
 }
 
 function postgresCode(error: unknown): string | undefined {
@@ -102,6 +86,7 @@ export class SearchService {
   private readonly events: LruCache<EventJson>;
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
   private version = -1n;
+  private closed = false;
 
   constructor(
     private readonly db: Database,
@@ -118,59 +103,56 @@ export class SearchService {
     this.events = new LruCache(200_000, Math.floor(budget * 0.35));
   }
 
-  /** Sizes of the caches, for tests and diagnostics. */
-  stats() {
-    const { answers, pages, idLists, events } = this;
-    return {
-      answers: answers.size,
-      pages: pages.size,
-      idLists: idLists.size,
-      events: events.size,
-      version: this.version,
-    };
+  /** The app is closing: searches still queued give up instead of using a closed pool. */
+  close(): void {
+    this.closed = true;
   }
 
-  async search(input: SearchInput): Promise<SearchAnswer> {
+  /** `gone` says whether the client left (a queued search is then not run). */
+  async search(input: SearchInput, gone: () => boolean = () => false): Promise<SearchAnswer> {
     const query = toQuery(input);
     const key = keyOf(query);
     const stamp = await this.stamps.current();
     this.observe(stamp.version);
-    if (input.excludeIds.length === 0) {
-      const cached = this.answers.get(key);
-      if (cached && this.fresh(cached, stamp)) return cached;
-      return this.sharedAnswer(query, key, stamp);
+    const exclude = input.excludeIds.length === 0 ? NO_EXCLUDE : new Set(input.excludeIds);
+    const found = exclude.size === 0 ? this.answers.get(key) : this.fromCache(key, stamp, exclude);
+    if (found && usable(found, stamp)) {
+      if (!current(found, stamp)) void this.shared(query, key, exclude, stamp, () => false).catch(() => undefined);
+      return found;
     }
-    const exclude = new Set(input.excludeIds);
-    return this.fromCache(key, stamp, exclude) ?? this.guarded(() => this.compute(query, key, exclude));
-  }
-
-  private fresh(entry: { version: bigint; validUntil: number }, stamp: Stamp): boolean {
-    return entry.version === stamp.version && entry.validUntil >= stamp.nowMs;
+    return this.shared(query, key, exclude, stamp, gone);
   }
 
   /** A newer version makes every cached piece useless: drop them at once rather than wait for eviction. */
   private observe(version: bigint): void {
     if (version <= this.version) return;
     this.version = version;
-    this.answers.clear();
-    this.pages.clear();
-    this.idLists.clear();
-    this.events.clear();
+    for (const cache of [this.answers, this.pages, this.idLists, this.events]) cache.clear();
   }
 
-  /** Concurrent misses of the same answer share one computation, if it is at least as new as the request. */
-  private async sharedAnswer(query: SearchQuery, key: string, stamp: Stamp): Promise<CachedAnswer> {
-    const running = this.inflight.get(key);
+  /**
+   * Concurrent computations of the same answer are shared, when the running one is at least as new as the
+   * request (its snapshot saw every write the request must see).
+   */
+  private async shared(
+    query: SearchQuery,
+    key: string,
+    exclude: ReadonlySet<number>,
+    stamp: Stamp,
+    gone: () => boolean,
+  ): Promise<CachedAnswer> {
+    const flightKey = exclude.size === 0 ? key : `${key}|${[...exclude].join(',')}`;
+    const running = this.inflight.get(flightKey);
     if (running) {
       const answer = await running;
       if (answer.version >= stamp.version && answer.validUntil >= stamp.nowMs) return answer;
     }
-    const computing = this.guarded(() => this.compute(query, key, NO_EXCLUDE));
-    this.inflight.set(key, computing);
+    const computing = this.guarded(() => this.compute(query, key, exclude), gone);
+    this.inflight.set(flightKey, computing);
     try {
       return await computing;
     } finally {
-      if (this.inflight.get(key) === computing) this.inflight.delete(key);
+      if (this.inflight.get(flightKey) === computing) this.inflight.delete(flightKey);
     }
   }
 
@@ -178,44 +160,64 @@ export class SearchService {
    * The answer with excludeIds from the cache: kept whole when the same events were chosen before (the
    * common "next page" of a viewport), else assembled from cached pieces; undefined when a piece is missing.
    */
-  private fromCache(key: string, stamp: Stamp, exclude: ReadonlySet<number>): SearchAnswer | undefined {
+  private fromCache(key: string, stamp: Stamp, exclude: ReadonlySet<number>): CachedAnswer | undefined {
     const list = this.idLists.get(key);
-    if (!list || !this.fresh(list, stamp)) return undefined;
+    if (!list || !usable(list, stamp)) return undefined;
     const chosen = pick(list.ids, exclude);
     const pageKey = pageKeyOf(key, chosen);
     const kept = this.pages.get(pageKey);
-    if (kept && this.fresh(kept, stamp)) return kept;
-    const parts: Buffer[] = [];
-    let validUntil = list.validUntil;
+    if (kept && usable(kept, stamp)) return kept;
+    const pieces: EventJson[] = [];
     for (const id of chosen.ids) {
       const event = this.events.get(String(id));
-      if (!event || !this.fresh(event, stamp)) return undefined;
-      parts.push(event.json);
-      validUntil = Math.min(validUntil, event.validUntil);
+      if (!event || !usable(event, stamp)) return undefined;
+      pieces.push(event);
     }
-    const body = assembleBody(parts, list.json, list.capped || chosen.more);
-    return this.keep(this.pages, pageKey, body, stamp.version, validUntil);
+    return this.keep(
+      this.pages,
+      pageKey,
+      assembleBody(
+        pieces.map((e) => e.json),
+        list.json,
+        list.capped || chosen.more,
+      ),
+      {
+        version: stamp.version,
+        validUntil: earliest(pieces, 'validUntil', list.validUntil),
+        refreshAt: earliest(pieces, 'refreshAt', list.refreshAt),
+      },
+    );
   }
 
-  /** Caches an answer with its ETag and (lazily) its compressed copies, which it makes room for. */
+  /** Caches an answer with its ETag and compressed copies (reused when the bytes did not change). */
   private keep(
     cache: LruCache<CachedAnswer>,
     cacheKey: string,
     body: Buffer,
-    version: bigint,
-    validUntil: number,
+    times: Pick<CachedAnswer, 'version' | 'validUntil' | 'refreshAt'>,
   ): CachedAnswer {
-    const answer = { body, etag: etagOf(body), encoded: compressLater(body), version, validUntil };
+    const previous = cache.get(cacheKey);
+    const same = previous?.body.equals(body) ? previous : undefined;
+    const answer: CachedAnswer = {
+      body: same?.body ?? body,
+      etag: same?.etag ?? etagOf(body),
+      encoded: same?.encoded ?? compressLater(body),
+      ...times,
+    };
     cache.set(cacheKey, answer, Math.ceil(body.length * 1.25) + cacheKey.length);
     return answer;
   }
 
-  private async guarded<T>(task: () => Promise<T>): Promise<T> {
+  private async guarded<T>(task: () => Promise<T>, gone: () => boolean): Promise<T> {
     try {
-      return await this.gate.run(task);
+      return await this.gate.run(() => {
+        if (this.closed || gone()) throw new AppError(503, { global: { key: 'unavailable' } });
+        return task();
+      });
     } catch (error) {
-      if (error instanceof GateFullError)
+      if (error instanceof GateFullError) {
         throw new AppError(503, { global: { key: 'searchBusy' } }, { 'retry-after': '2' });
+      }
       if (postgresCode(error) === '57014') throw new AppError(503, { global: { key: 'searchTimeout' } });
       throw error;
     }
@@ -227,42 +229,47 @@ export class SearchService {
       async (tx) => {
         const stamp = await beginSearch(tx, this.options.statementTimeoutMs);
         this.observe(stamp.version);
-        const ttlEnd = stamp.nowMs + this.options.ttlMs;
+        const times = { version: stamp.version, refreshAt: stamp.nowMs + this.options.ttlMs };
         let list = this.idLists.get(key);
-        if (!list || !this.fresh(list, stamp)) {
+        if (!list || !current(list, stamp)) {
           const found = await matchingIds(tx, query, SEARCH_MAX_IDS + 1);
           const ids = found.slice(0, SEARCH_MAX_IDS);
           const json = Buffer.from(ids.join(','));
-          list = { version: stamp.version, ids, json, capped: found.length > ids.length, validUntil: ttlEnd };
+          const capped = found.length > ids.length;
+          list = { ...times, validUntil: Number.POSITIVE_INFINITY, ids, json, capped };
           this.idLists.set(key, list, json.length + ids.length * 8 + 64);
         }
         const chosen = pick(list.ids, exclude);
-        const jsonById = new Map<number, EventJson>();
+        const byId = new Map<number, EventJson>();
         const missing: number[] = [];
         for (const id of chosen.ids) {
           const event = this.events.get(String(id));
-          if (event && this.fresh(event, stamp)) jsonById.set(id, event);
+          if (event && current(event, stamp)) byId.set(id, event);
           else missing.push(id);
         }
         if (missing.length > 0) {
-          const [records, flips] = [await findEventsByIds(tx, missing), await pastFlips(tx, missing)];
+          const records = await findEventsByIds(tx, missing);
+          const flips = await pastFlips(tx, missing);
           for (const record of records) {
             const json = Buffer.from(JSON.stringify(presentEvent(record, this.storage)));
-            const validUntil = Math.min(flips.get(record.id) ?? Number.POSITIVE_INFINITY, ttlEnd);
-            const event = { version: stamp.version, json, validUntil };
-            jsonById.set(record.id, event);
+            const event = { ...times, validUntil: flips.get(record.id) ?? Number.POSITIVE_INFINITY, json };
+            byId.set(record.id, event);
             this.events.set(String(record.id), event, json.length + 64);
           }
         }
-        const present = chosen.ids.flatMap((id) => jsonById.get(id) ?? []);
+        const pieces = chosen.ids.flatMap((id) => byId.get(id) ?? []);
         const body = assembleBody(
-          present.map((e) => e.json),
+          pieces.map((e) => e.json),
           list.json,
           list.capped || chosen.more,
         );
-        const validUntil = Math.min(list.validUntil, ...present.map((e) => e.validUntil));
-        if (exclude.size === 0) return this.keep(this.answers, key, body, stamp.version, validUntil);
-        return this.keep(this.pages, pageKeyOf(key, chosen), body, stamp.version, validUntil);
+        const answerTimes = {
+          version: stamp.version,
+          validUntil: earliest(pieces, 'validUntil', list.validUntil),
+          refreshAt: earliest(pieces, 'refreshAt', list.refreshAt),
+        };
+        if (exclude.size === 0) return this.keep(this.answers, key, body, answerTimes);
+        return this.keep(this.pages, pageKeyOf(key, chosen), body, answerTimes);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
