@@ -1,11 +1,13 @@
 /** Local storage values the app reads, for journeys that start from a given state. */
 import { COOKIE_BANNER, STORAGE_KEYS } from '@evmap/contract/constants';
 
-/** The cookie banner already answered and the welcome message already seen: nothing covers the page. */
+/** The cookie banner, the welcome message and the location prompt already answered: nothing covers the page. */
 export function settledStorage(extra: Record<string, string> = {}): Record<string, string> {
   return {
     [STORAGE_KEYS.cookies]: JSON.stringify({ version: COOKIE_BANNER.version, accepted: true, date: Date.now() }),
     [STORAGE_KEYS.welcome]: new Date().toISOString(),
+    // The location prompt of the map already answered (refused).
+    [STORAGE_KEYS.location]: JSON.stringify({ location: null, date: new Date().toISOString() }),
     ...extra,
   };
 }

@@ -16,6 +16,7 @@ import { useEventSearch } from '../hooks/use-event-search';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { useSearchStore } from '../hooks/use-search-store';
 import { type Bounds, clusterRadius, clusterSize, imageUrl, markerTitle, roundBoundsOutward } from '../utils/geo';
+import { readStoredLocation } from '../utils/stored-location';
 
 const TILE_URL = import.meta.env.VITE_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -69,7 +70,8 @@ export function EventMap({ onSelect }: EventMapProps) {
   // The map itself, once.
   useEffect(() => {
     if (!container.current) return;
-    const { location } = useSearchStore.getState();
+    // A remembered position opens the map there, closer in.
+    const location = useSearchStore.getState().location ?? readStoredLocation()?.location ?? null;
     const instance = L.map(container.current, {
       center: location ?? MAP.defaultCenter,
       zoom: location ? MAP.initialZoomWithLocation : MAP.initialZoom,

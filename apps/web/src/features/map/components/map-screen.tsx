@@ -7,6 +7,8 @@ import { Box } from '@mantine/core';
 import { CategoryPicker } from './category-picker';
 import { DayPicker } from './day-picker';
 import { EventMap } from './event-map';
+import { LocationPrompt } from './location-prompt';
+import { ScrollDownButton } from './scroll-down-button';
 
 const overlay = { zIndex: 10, display: 'flex', justifyContent: 'center' } as const;
 
@@ -21,6 +23,8 @@ export function MapScreen({ onSelect }: { onSelect: (event: Event) => void }) {
       <Box pos="absolute" bottom={12} left={0} right={0} style={overlay}>
         <CategoryPicker />
       </Box>
+      <ScrollDownButton />
+      <LocationPrompt />
     </>
   );
 }

@@ -1,0 +1,88 @@
+/**
+ * The location permission prompt: shown when no valid choice is stored; accepting asks the
+ * browser for the position, refusing (or an error) stores a null location. A stored position is
+ * reused at once and then watched. Non-blocking, so the map stays usable meanwhile.
+ */
+import { MAP } from '@evmap/contract/constants';
+import { Button, Dialog, Group, Text } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchStore } from '../hooks/use-search-store';
+import { readStoredLocation, storeLocation } from '../utils/stored-location';
+
+const hasGeolocation = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
+
+function watchPosition(): () => void {
+  if (!hasGeolocation()) return () => undefined;
+  const id = navigator.geolocation.watchPosition(
+    ({ coords }) => useSearchStore.getState().setLocation({ lat: coords.latitude, lng: coords.longitude }),
+    () => undefined,
+  );
+  return () => navigator.geolocation.clearWatch(id);
+}
+
+/** The prompt (when needed) and the position watch (when allowed). */
+export function LocationPrompt() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [stored] = useState(readStoredLocation);
+  const [open, setOpen] = useState(stored === null);
+  const [watching, setWatching] = useState(stored?.location != null);
+
+  useEffect(() => {
+    if (stored?.location) useSearchStore.getState().setLocation(stored.location);
+  }, [stored]);
+
+  useEffect(() => (watching ? watchPosition() : undefined), [watching]);
+
+  const refuse = () => {
+    storeLocation(null);
+    useSearchStore.getState().setLocation(null);
+    setOpen(false);
+  };
+
+  const accept = () => {
+    setOpen(false);
+    if (!hasGeolocation()) return refuse();
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        const location = { lat: coords.latitude, lng: coords.longitude };
+        storeLocation(location);
+        const store = useSearchStore.getState();
+        store.setLocation(location);
+        store.focusOn({ ...location, zoom: MAP.initialZoomWithLocation });
+        setWatching(true);
+      },
+      refuse,
+      { timeout: 15_000 },
+    );
+  };
+
+  return (
+    <Dialog
+      opened={open}
+      withCloseButton={false}
+      position={{ top: 64, right: 12 }}
+      size="md"
+      radius="md"
+      shadow="lg"
+      role="dialog"
+      aria-labelledby={titleId}
+    >
+      <Text fw={700} id={titleId} mb={4}>
+        {t('map.location.title')}
+      </Text>
+      <Text size="sm" mb="sm">
+        {t('map.location.text')}
+      </Text>
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" size="xs" onClick={refuse}>
+          {t('map.location.refuse')}
+        </Button>
+        <Button size="xs" onClick={accept}>
+          {t('map.location.accept')}
+        </Button>
+      </Group>
+    </Dialog>
+  );
+}
