@@ -221,3 +221,45 @@ describe('the map home', () => {
     await close();
   });
 });
+
+describe('live updates', () => {
+  it('shows an event created elsewhere without a reload', async () => {
+    const login = await fetch(`${server.url}/api/v1/public/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.evmap.ca', password: 'demo1234' }),
+    });
+    const { jwt } = (await login.json()) as { jwt: string };
+    const { page, errors, close } = await openPage(browser, { storage: settledStorage() });
+    await page.goto(`${server.url}/`);
+    await page.locator('.evm-marker, .evm-cluster').first().waitFor();
+    const tomorrow = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').nth(1);
+    await pick(page, tomorrow);
+    const total = async () => {
+      const content = JSON.parse(await mapContent(page)) as { markers: string[]; clusters: string[] };
+      return content.markers.length + content.clusters.reduce((sum, count) => sum + Number(count), 0);
+    };
+    const before = await total();
+
+    const day = new Date();
+    day.setDate(day.getDate() + 1);
+    const created = await fetch(`${server.url}/api/v1/connected/admin/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${jwt}` },
+      body: JSON.stringify({
+        titleFr: 'Événement en direct',
+        categoryId: 1,
+        address: '1 rue Sainte-Catherine',
+        city: 'Montréal',
+        latitude: 45.51,
+        longitude: -73.56,
+        active: true,
+        dates: [{ startDate: `${localDay(day)} 18:00:00`, endDate: `${localDay(day)} 20:00:00` }],
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    await expect.poll(total, { timeout: 15_000 }).toBe(before + 1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

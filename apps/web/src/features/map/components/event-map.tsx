@@ -56,6 +56,7 @@ export function EventMap({ onSelect }: EventMapProps) {
   const [bounds, setBounds] = useState<Bounds | null>(null);
   const [view, setView] = useState(0);
   const markers = useRef(new Map<number, L.Marker>());
+  const markerEvents = useRef(new Map<number, Event>());
   const markerLang = useRef(lang);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
@@ -169,6 +170,11 @@ export function EventMap({ onSelect }: EventMapProps) {
       if (!event) continue;
       shown.add(id);
       let marker = markers.current.get(id);
+      // A changed event (live update) is fetched again as a new object: its marker is made anew.
+      if (marker && markerEvents.current.get(id) !== event) {
+        marker.remove();
+        marker = undefined;
+      }
       if (!marker) {
         const title = lang === 'fr' ? event.titleFr : event.titleEn;
         const src = imageUrl(event.images, MARKER_IMAGE_WIDTH);
@@ -193,6 +199,7 @@ export function EventMap({ onSelect }: EventMapProps) {
           if (element) element.onkeydown = (key) => pressed(key) && select();
         });
         markers.current.set(id, marker);
+        markerEvents.current.set(id, event);
       }
       if (!map.hasLayer(marker)) marker.addTo(map);
     }
