@@ -112,9 +112,13 @@ describe('the map home', () => {
     }
     const marker = page.locator('.evm-marker').first();
     const title = await marker.getAttribute('title');
-    // Markers may overlap: open it from the keyboard (Enter), as Leaflet supports.
+    const view = page.waitForRequest(
+      (r) => r.url().endsWith('/stats') && r.postData()?.includes('map_marker') === true,
+    );
+    // Markers may overlap: open it from the keyboard (Enter), as for a button.
     await marker.focus();
     await page.keyboard.press('Enter');
+    expect((await view).postDataJSON()).toEqual({ type: 'view', value: 'map_marker' });
     await page.waitForURL(/\/events\/[^/]+$/);
     const modal = dialog(page);
     await modal.getByRole('heading', { name: title ?? '' }).waitFor();
@@ -124,7 +128,11 @@ describe('the map home', () => {
     await modal.getByText('Thank you, this event was reported.').waitFor();
     expect(await modal.getByRole('button', { name: 'Report this event' }).count()).toBe(0);
 
+    const shareClick = page.waitForRequest(
+      (r) => r.url().endsWith('/stats') && r.postData()?.includes('share_url') === true,
+    );
     await modal.getByRole('button', { name: 'Share link' }).click();
+    expect((await shareClick).postDataJSON()).toEqual({ type: 'btn_click', value: 'share_url' });
     await page.getByText('Link copied to the clipboard.').waitFor();
     const handle = new URL(page.url()).pathname.split('/').pop();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/events/${handle}`);
@@ -139,14 +147,18 @@ describe('the map home', () => {
   it('opens a direct event link, and replaces a broken one by /', async () => {
     const event = await montrealEvent();
     const { page, errors, close } = await openPage(browser, { storage: settledStorage() });
+    const view = page.waitForRequest((r) => r.url().endsWith(`/events/${event.uuid}/stats`));
     await page.goto(`${server.url}/events/${event.handle}`);
     const modal = dialog(page);
     await modal.getByRole('heading', { name: event.titleEn }).waitFor();
+    expect((await view).postDataJSON()).toEqual({ type: 'view', value: 'single_modal' });
     if (event.price) await modal.getByText(event.price).waitFor();
     const image = await modal.locator('img').first().getAttribute('src');
     expect(image).toMatch(/^\/uploads\/.+\/(1440|512)\.jpg$/);
     await modal.getByRole('button', { name: 'Close the event' }).click();
     await page.waitForURL(`${server.url}/`);
+    // The map was centred on the event, close enough to show its own marker.
+    await page.locator(`.evm-marker[title="${event.titleEn}"]`).waitFor();
 
     await page.goto(`${server.url}/events/no-such-event-here`);
     await page.waitForURL(`${server.url}/`);
