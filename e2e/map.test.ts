@@ -234,14 +234,52 @@ describe('the map home', () => {
   });
 });
 
+/** The token of the demo administrator. */
+async function adminJwt(): Promise<string> {
+  const login = await fetch(`${server.url}/api/v1/public/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.evmap.ca', password: 'demo1234' }),
+  });
+  return ((await login.json()) as { jwt: string }).jwt;
+}
+
+/** Creates an event as the demo administrator. */
+async function createEvent(body: Record<string, unknown>): Promise<Event> {
+  const response = await fetch(`${server.url}/api/v1/connected/admin/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await adminJwt()}` },
+    body: JSON.stringify({ categoryId: 1, address: '1 rue Sainte-Catherine', city: 'Montréal', active: true, ...body }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { event: Event }).event;
+}
+
+describe('event notices', () => {
+  it('marks a past event, and a reported one', async () => {
+    const event = await createEvent({
+      titleFr: 'Événement passé',
+      titleEn: 'A past event',
+      latitude: 45.5,
+      longitude: -73.55,
+      dates: [{ startDate: '2024-03-02 18:00:00', endDate: '2024-03-02 20:00:00' }],
+    });
+    const { page, errors, close } = await openPage(browser, { storage: settledStorage() });
+    await page.goto(`${server.url}/events/${event.handle}`);
+    await dialog(page).getByText('This event is past.').waitFor();
+    expect(await dialog(page).getByText('This event was reported.').count()).toBe(0);
+    await dialog(page).getByRole('button', { name: 'Report this event' }).click();
+    await dialog(page).getByText('Thank you, this event was reported.').waitFor();
+    await page.reload();
+    await dialog(page).getByText('This event was reported.').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('live updates', () => {
   it('shows an event created elsewhere without a reload', async () => {
-    const login = await fetch(`${server.url}/api/v1/public/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.evmap.ca', password: 'demo1234' }),
-    });
-    const { jwt } = (await login.json()) as { jwt: string };
+    const jwt = await adminJwt();
     const { page, errors, close } = await openPage(browser, { storage: settledStorage() });
     await page.goto(`${server.url}/`);
     await page.locator('.evm-marker, .evm-cluster').first().waitFor();
