@@ -71,14 +71,15 @@ describe('a visitor', () => {
 
   it('sees the map and event pages, and the profile tab opens login', async () => {
     const { page, errors, close } = await openPage(browser, { storage: settledStorage() });
-    await landsOn(page, '/events/some-event', '/events/some-event');
-    await page.getByRole('heading', { name: 'Event', level: 1 }).waitFor();
+    // An event link that cannot be loaded replaces the history entry with the map.
+    await landsOn(page, '/events/some-event', '/');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Map' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
     expect(path(page)).toBe('/#/auth/login');
-    expect(errors).toEqual([]);
+    // The broken event link's lookup answers 404 by design (then the app goes to the map): nothing else may fail.
+    expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
     await close();
   });
 });
@@ -178,10 +179,10 @@ describe('an event-manager', () => {
       expect(await verify.getByRole('button', { name: 'Close' }).count()).toBe(0);
     }
     // The profile tab of the bottom bar does the same.
-    await landsOn(page, '/events/x', '/events/x');
+    await landsOn(page, '/events/x', '/');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('dialog', { name: 'Verify your email' }).waitFor();
-    expect(path(page)).toBe('/events/x#/auth/verify-email');
+    expect(path(page)).toBe('/#/auth/verify-email');
     await close();
   });
 });
