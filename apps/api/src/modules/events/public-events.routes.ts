@@ -18,7 +18,7 @@ export const publicEventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const event = await findEventByHandleOrUuid(app.db, request.params.handleOrUuid);
-      if (!event || !event.active || event.deletedAt) throw notFound();
+      if (!event?.active || event.deletedAt) throw notFound();
       return { event: presentEvent(event, app.storage) };
     },
   );
