@@ -12,6 +12,7 @@ import type { AccountDeps } from '../auth/deps';
 import { issueVerificationCode } from '../auth/verification.service';
 import { insertPlanChange } from '../billing/subscriptions.repository';
 import { refreshEventDays } from '../events/event-days.repository';
+import { eventsChanged } from '../events/events.repository';
 import { findUserByEmail, revokeTokens, type UserPatch, updateUser } from '../users/users.repository';
 
 type UpdateMe = Omit<UpdateMeBody, 'type'> & { type?: 'viewer' | 'event-manager' };
@@ -100,11 +101,13 @@ export async function softDeleteUser(deps: Pick<AccountDeps, 'db'>, userId: numb
       .update(events)
       .set({ deletedAt: now, updatedAt: now })
       .where(and(eq(events.creatorId, userId), isNull(events.deletedAt)))
-      .returning({ id: events.id });
+      .returning({ id: events.id, uuid: events.uuid });
     await refreshEventDays(
       tx,
       removed.map((e) => e.id),
     );
+    // The map caches and open maps learn that these events are gone.
+    for (const event of removed) await eventsChanged(tx, { type: 'deleted', ...event });
   });
 }
 
