@@ -3,6 +3,7 @@
  * event modal; `all` is the picker's "All" option.
  */
 import type { CategoryHandle } from '@evmap/contract/enums';
+import { Icon } from '@/components/icons';
 
 const PATHS: Record<CategoryHandle | 'all', string> = {
   all: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
@@ -18,20 +19,8 @@ const PATHS: Record<CategoryHandle | 'all', string> = {
 /** The icon of a category handle (or `all`). */
 export function CategoryIcon({ handle, size = 22 }: { handle: CategoryHandle | 'all'; size?: number }) {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={size}>
       <path d={PATHS[handle]} />
-    </svg>
+    </Icon>
   );
 }

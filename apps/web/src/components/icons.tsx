@@ -4,9 +4,10 @@
  */
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function Icon({ size = 22, children, ...props }: IconProps & { children: ReactNode }) {
+/** The shared frame of every line icon: 24×24 stroke SVG, hidden from assistive technology. */
+export function Icon({ size = 22, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
