@@ -71,4 +71,78 @@ describe('loadConfig', () => {
     expect(config.demoData).toBe(false);
     expect(config.admin).toEqual({ email: 'admin@example.com', password: 'secret123' });
   });
+
+  describe('S3 storage', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret/KEY+example' };
+
+    it('is off without S3_BUCKET, and on AWS (virtual-hosted, us-east-1) with only a bucket and keys', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() }).s3).toBeUndefined();
+      expect(loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'evmap-images', ...keys }).s3).toEqual({
+        bucket: 'evmap-images',
+        endpoint: 'https://s3.us-east-1.amazonaws.com',
+        region: 'us-east-1',
+        accessKeyId: 'AKIDEXAMPLE',
+        secretAccessKey: 'secret/KEY+example',
+        publicUrl: 'https://evmap-images.s3.us-east-1.amazonaws.com',
+        forcePathStyle: false,
+      });
+      const canada = loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'evmap', S3_REGION: 'ca-central-1', ...keys }).s3;
+      expect(canada).toMatchObject({
+        endpoint: 'https://s3.ca-central-1.amazonaws.com',
+        publicUrl: 'https://evmap.s3.ca-central-1.amazonaws.com',
+      });
+    });
+
+    it('uses path-style with a custom endpoint unless told otherwise, and a CDN as the public URL', () => {
+      const minio = loadConfig({
+        DATA_DIR: tempDir(),
+        S3_BUCKET: 'evmap',
+        S3_ENDPOINT: 'http://minio.local:9000/',
+        ...keys,
+      }).s3;
+      expect(minio).toMatchObject({
+        endpoint: 'http://minio.local:9000',
+        forcePathStyle: true,
+        publicUrl: 'http://minio.local:9000/evmap',
+      });
+      const hosted = loadConfig({
+        DATA_DIR: tempDir(),
+        S3_BUCKET: 'evmap',
+        S3_ENDPOINT: 'https://objects.example.ca',
+        S3_FORCE_PATH_STYLE: '0',
+        S3_PUBLIC_URL: 'https://cdn.example.ca/img/',
+        ...keys,
+      }).s3;
+      expect(hosted).toMatchObject({ forcePathStyle: false, publicUrl: 'https://cdn.example.ca/img' });
+    });
+
+    it('names the variable of a missing or invalid S3 setting, never echoing the secret', () => {
+      const dir = tempDir();
+      const fails = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dir, ...env });
+      expect(fails({ S3_BUCKET: 'evmap', S3_SECRET_ACCESS_KEY: 'x' })).toThrow(
+        new ConfigError('S3_ACCESS_KEY_ID', 'is required when S3_BUCKET is set'),
+      );
+      expect(fails({ S3_BUCKET: 'evmap', S3_ACCESS_KEY_ID: 'x' })).toThrow(
+        new ConfigError('S3_SECRET_ACCESS_KEY', 'is required when S3_BUCKET is set'),
+      );
+      expect(fails({ S3_ENDPOINT: 'http://minio:9000', ...keys })).toThrow(
+        new ConfigError('S3_ENDPOINT', 'needs S3_BUCKET'),
+      );
+      expect(fails({ S3_SECRET_ACCESS_KEY: 'very-secret' })).toThrow(
+        /^Invalid configuration: S3_SECRET_ACCESS_KEY needs S3_BUCKET$/,
+      );
+      expect(fails({ S3_BUCKET: 'Evmap_Images', ...keys })).toThrow(/S3_BUCKET must be 3 to 63 lower-case letters/);
+      expect(fails({ S3_BUCKET: 'evmap', S3_REGION: 'Canada Central', ...keys })).toThrow(/S3_REGION must be a region/);
+      expect(fails({ S3_BUCKET: 'evmap', S3_ENDPOINT: 'ftp://minio', ...keys })).toThrow(
+        /S3_ENDPOINT must be a URL starting with http: or https:/,
+      );
+      expect(fails({ S3_BUCKET: 'evmap', S3_ENDPOINT: 'https://u:p@minio', ...keys })).toThrow(
+        /S3_ENDPOINT must be a plain URL/,
+      );
+      expect(fails({ S3_BUCKET: 'evmap', S3_PUBLIC_URL: 'cdn.example.ca', ...keys })).toThrow(/S3_PUBLIC_URL/);
+      expect(fails({ S3_BUCKET: 'evmap', S3_FORCE_PATH_STYLE: 'maybe', ...keys })).toThrow(
+        /S3_FORCE_PATH_STYLE must be 1 or 0/,
+      );
+    });
+  });
 });

@@ -49,6 +49,21 @@ export type Config = {
   renewalIntervalMs: number;
   /** Place autocomplete: the built-in Canadian gazetteer (offline) or a public geocoder. */
   geocoder: { provider: GeocoderProvider; url: string | undefined; googleMapsApiKey: string | undefined };
+  /** Set when S3_BUCKET is: uploaded images go to S3-compatible storage instead of `uploadsDir`. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  /** The S3 API address without a trailing slash: AWS's regional endpoint by default, or MinIO, Ceph, R2… */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Base URL (no trailing slash) under which objects are publicly readable: a CDN, or the bucket's own URL. */
+  publicUrl: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint-host/key`. */
+  forcePathStyle: boolean;
 };
 
 export const GEOCODER_PROVIDERS = ['builtin', 'photon', 'nominatim', 'google'] as const;
@@ -148,6 +163,57 @@ function stripeConfig(env: Env): StripeConfig | undefined {
   };
 }
 
+/** Bucket names as S3 accepts them today: 3 to 63 lower-case letters, digits, dots and hyphens. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const REGION = /^[a-z0-9-]{1,32}$/;
+
+/** S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL, S3_FORCE_PATH_STYLE. */
+function s3Config(env: Env): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  const endpointVar = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
+  const publicVar = url(env, 'S3_PUBLIC_URL', ['http:', 'https:']);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (!bucket) {
+    const orphan = [
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_PUBLIC_URL',
+      'S3_FORCE_PATH_STYLE',
+    ].find((name) => env[name]?.trim());
+    if (orphan) throw new ConfigError(orphan, 'needs S3_BUCKET');
+    return undefined;
+  }
+  if (!BUCKET.test(bucket)) {
+    throw new ConfigError('S3_BUCKET', 'must be 3 to 63 lower-case letters, digits, dots or hyphens');
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!REGION.test(region)) throw new ConfigError('S3_REGION', 'must be a region name such as ca-central-1');
+  if (!accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID', 'is required when S3_BUCKET is set');
+  // Never echoed back: the message names the variable only.
+  if (!secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required when S3_BUCKET is set');
+  const endpoint = (endpointVar ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, '');
+  const forcePathStyle = flag(env, 'S3_FORCE_PATH_STYLE', endpointVar !== undefined);
+  const parsed = new URL(endpoint);
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError('S3_ENDPOINT', 'must be a plain URL without credentials, query or fragment');
+  }
+  const bucketUrl = forcePathStyle
+    ? `${endpoint}/${bucket}`
+    : `${parsed.protocol}//${bucket}.${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`;
+  return {
+    bucket,
+    endpoint,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    publicUrl: (publicVar ?? bucketUrl).replace(/\/+$/, ''),
+    forcePathStyle,
+  };
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Reads the JWT secret from the environment, or from `dataDir/jwt-secret` (created once) outside production. */
@@ -224,5 +290,6 @@ export function loadConfig(env: Env = process.env): Config {
     billingGraceDays: integer(env, 'BILLING_GRACE_DAYS', 7, 0, 90),
     renewalIntervalMs: integer(env, 'RENEWAL_INTERVAL_MS', nodeEnv === 'test' ? 0 : 3_600_000, 0, 86_400_000),
     geocoder: geocoder(env),
+    s3: s3Config(env),
   };
 }
