@@ -67,11 +67,13 @@ function contentSecurityPolicy(config: Config) {
     ? new URL(config.tileUrl.replace(/\{[a-z]\}/g, 'a')).origin
     : '';
   const sentryOrigin = config.sentryDsn ? new URL(config.sentryDsn).origin : '';
+  // Uploaded images are read from S3_PUBLIC_URL (the bucket or a CDN) when S3 storage is on.
+  const uploadsOrigin = config.s3 ? new URL(config.s3.publicUrl).origin : '';
   const list = (...items: string[]) => items.filter(Boolean);
   return {
     directives: {
       defaultSrc: ["'self'"],
-      imgSrc: list("'self'", 'data:', 'blob:', tileOrigin, tileOrigin.replace('//a.', '//*.')),
+      imgSrc: list("'self'", 'data:', 'blob:', tileOrigin, tileOrigin.replace('//a.', '//*.'), uploadsOrigin),
       connectSrc: list("'self'", sentryOrigin),
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],

@@ -11,8 +11,10 @@ import { appMeta } from './db/schema/app-meta';
 import { users } from './db/schema/users';
 import { loadDemoData } from './demo/load-demo-data';
 import { hashPassword } from './lib/passwords';
+import type { FileStorage } from './lib/storage';
 import { searchText } from './lib/text';
 import { upsertCategories } from './modules/globals/globals.repository';
+import { storageFromConfig } from './plugins/storage';
 
 const FIRST_START_LOCK = 727_002;
 
@@ -33,7 +35,13 @@ export async function createFirstAdmin(db: Database, email: string, password: st
   await db.execute(sql`SELECT setval(pg_get_serial_sequence('users', 'id'), GREATEST((SELECT max(id) FROM users), 1))`);
 }
 
-export async function firstStart(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
+/** `storage` receives the demo covers: pass the app's (`app.storage`); default: the one the configuration names. */
+export async function firstStart(
+  db: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  storage: FileStorage = storageFromConfig(config),
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_START_LOCK})`);
     await upsertCategories(tx);
@@ -49,7 +57,7 @@ export async function firstStart(db: Database, config: Config, log: FastifyBaseL
     if (config.demoData) {
       const [loaded] = await db.select().from(appMeta).where(eq(appMeta.key, 'demo_data_loaded'));
       if (!loaded) {
-        const summary = await loadDemoData(db, { uploadsDir: config.uploadsDir, now: new Date() });
+        const summary = await loadDemoData(db, { storage, now: new Date() });
         await db.insert(appMeta).values({ key: 'demo_data_loaded', value: new Date().toISOString() });
         log.info(summary, 'demo data loaded (DEMO_DATA=0 disables it)');
       }

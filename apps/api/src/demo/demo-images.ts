@@ -4,16 +4,11 @@
  * 0.1 s of CPU, so a few templates are encoded once and each event gets its own copy of the files.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { CategoryHandle } from '@evmap/contract/enums';
 import { CATEGORIES } from '@evmap/contract/globals';
 import sharp from 'sharp';
 import { imageKey, type StoredImage, storeImage } from '../lib/images';
 import type { FileStorage } from '../lib/storage';
-
-/** A storage whose files can be read back from a folder (LocalStorage). */
-export type FolderStorage = FileStorage & { readonly root: string };
 
 export const COVER_WIDTH = 1440;
 export const COVER_HEIGHT = 810;
@@ -65,7 +60,7 @@ export function coverSvg(handle: CategoryHandle, variant: number): string {
 
 /** Renders and stores one cover per category and variant, in parallel; keyed `handle:variant`. */
 export async function storeCoverTemplates(
-  storage: FolderStorage,
+  storage: FileStorage,
   handles: readonly CategoryHandle[],
   variants: number,
   folder = 'events',
@@ -85,7 +80,7 @@ export async function storeCoverTemplates(
 
 /** A copy of a stored image's files under a new path (so that deleting one event never touches another's files). */
 export async function copyStoredImage(
-  storage: FolderStorage,
+  storage: FileStorage,
   image: StoredImage,
   now: Date,
   folder = 'events',
@@ -94,7 +89,7 @@ export async function copyStoredImage(
   const imagePath = `${folder}/${now.getUTCFullYear()}/${month}/${randomUUID()}`;
   await Promise.all(
     image.formats.map(async (width) => {
-      const data = await readFile(path.join(storage.root, ...imageKey(image.path, width).split('/')));
+      const data = await storage.get(imageKey(image.path, width));
       await storage.put(imageKey(imagePath, width), data, 'image/jpeg');
     }),
   );

@@ -17,7 +17,7 @@ const rows = async <T>(query: ReturnType<typeof sql>) => (await ctx.db.execute(q
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  summary = await loadDemoData(ctx.db, { uploadsDir: ctx.config.uploadsDir, now });
+  summary = await loadDemoData(ctx.db, { storage: ctx.app.storage, now });
   // Visible in the test output: the first-start budget is about 5 s on 2 cores.
   console.warn(`loadDemoData: ${JSON.stringify(summary)}`);
 });
@@ -188,7 +188,7 @@ describe('with an administrator from ADMIN_EMAIL', () => {
   beforeAll(async () => {
     other = await createTestApp();
     await createFirstAdmin(other.db, 'owner@example.com', 'owner-password');
-    await loadDemoData(other.db, { uploadsDir: other.config.uploadsDir, now });
+    await loadDemoData(other.db, { storage: other.app.storage, now });
   });
   afterAll(() => other.close());
 

@@ -15,7 +15,7 @@ import { paymentMethods } from '../db/schema/payment-methods';
 import { users } from '../db/schema/users';
 import type { StoredImage } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
-import { LocalStorage } from '../lib/storage';
+import type { FileStorage } from '../lib/storage';
 import { searchText, slugify } from '../lib/text';
 import { refreshEventDays } from '../modules/events/event-days.repository';
 import { upsertCategories } from '../modules/globals/globals.repository';
@@ -31,7 +31,7 @@ const COVER_VARIANTS = 2;
 const VIEWER_FAVORITES = ['Jardins de lanternes', 'Exposition : Lumières du Nord', 'Yoga sur les plaines'];
 
 /** One cover per event: the category templates, each used once as is and then copied. */
-async function eventCovers(storage: LocalStorage, catalogue: readonly DemoEvent[], now: Date): Promise<StoredImage[]> {
+async function eventCovers(storage: FileStorage, catalogue: readonly DemoEvent[], now: Date): Promise<StoredImage[]> {
   const templates = await storeCoverTemplates(storage, CATEGORY_HANDLES, COVER_VARIANTS);
   const seen = new Map<string, number>();
   return Promise.all(
@@ -60,11 +60,13 @@ async function uniqueHandles(db: Executor, titles: string[]): Promise<string[]> 
   });
 }
 
-/** Loads the demo accounts and events; existing accounts with the same emails are kept as they are. */
-export async function loadDemoData(db: Database, options: { uploadsDir: string; now: Date }): Promise<DemoSummary> {
+/**
+ * Loads the demo accounts and events, their covers written to `storage` (the app's: a folder or S3);
+ * existing accounts with the same emails are kept as they are.
+ */
+export async function loadDemoData(db: Database, options: { storage: FileStorage; now: Date }): Promise<DemoSummary> {
   const started = performance.now();
-  const { now } = options;
-  const storage = new LocalStorage(options.uploadsDir);
+  const { now, storage } = options;
   const catalogue = DEMO_EVENTS;
   // The slow parts (argon2, image encoding) run side by side and before the transaction.
   const [passwordHash, covers] = await Promise.all([hashPassword(DEMO_PASSWORD), eventCovers(storage, catalogue, now)]);
