@@ -134,7 +134,7 @@ export const mapBoundsSchema = z
 
 /** Search caps: ids of at most SEARCH_MAX_IDS matches, full events for at most SEARCH_MAX_EVENTS of them. */
 export const SEARCH_MAX_IDS = 5000;
-export const SEARCH_MAX_EVENTS = 500;
+export const SEARCH_MAX_EVENTS = 200;
 export const SEARCH_MAX_EXCLUDE = 5000;
 
 export const searchBodySchema = z.object({

@@ -43,10 +43,8 @@ const search = (body: Record<string, unknown>, lang = 'en') =>
   });
 
 describe('caps', () => {
-  it('answers a whole-country viewport quickly, capped', async () => {
-    const started = performance.now();
+  it('answers a whole-country viewport capped, and the same bytes from the cache', async () => {
     const res = await search({ mapBounds: CANADA });
-    const coldMs = performance.now() - started;
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.capped).toBe(true);
@@ -54,11 +52,7 @@ describe('caps', () => {
     expect(body.events).toHaveLength(SEARCH_MAX_EVENTS);
     expect(body.eventIds).toEqual([...body.eventIds].sort((x: number, y: number) => x - y));
     expect(body.events.map((e: { id: number }) => e.id)).toEqual(body.eventIds.slice(0, SEARCH_MAX_EVENTS));
-    expect(coldMs).toBeLessThan(3000);
-
-    const warm = performance.now();
     expect((await search({ mapBounds: CANADA })).body).toBe(res.body);
-    expect(performance.now() - warm).toBeLessThan(500);
   });
 
   it('serves the next events after the excluded ones, and nothing past the id cap', async () => {
@@ -68,11 +62,9 @@ describe('caps', () => {
       all.eventIds.slice(SEARCH_MAX_EVENTS, 2 * SEARCH_MAX_EVENTS),
     );
     expect(next.capped).toBe(true);
-    const started = performance.now();
     const rest = (await search({ mapBounds: CANADA, excludeIds: all.eventIds })).json();
     expect(rest).toMatchObject({ events: [], capped: true });
     expect(rest.eventIds).toHaveLength(SEARCH_MAX_IDS);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('is not capped when everything fits', async () => {
@@ -87,16 +79,18 @@ describe('caps', () => {
 describe('flood', () => {
   it('keeps /health answering while many huge uncached searches run', async () => {
     // Distinct bounds: nothing is cached, each one needs the database.
+    let finished = 0;
     const flood = Array.from({ length: 24 }, (_, i) =>
-      search({ mapBounds: { ...CANADA, southLat: 41 + i / 100 }, excludeIds: [i + 1] }),
+      search({ mapBounds: { ...CANADA, southLat: 41 + i / 100 }, excludeIds: [i + 1] }).finally(() => {
+        finished += 1;
+      }),
     );
-    const health = performance.now();
     const res = await ctx.app.inject('/api/v1/health');
-    const healthMs = performance.now() - health;
     expect(res.statusCode).toBe(200);
+    // /health did not wait for the searches: the gate keeps database connections for it.
+    expect(finished).toBeLessThan(flood.length);
     const results = await Promise.all(flood);
     expect(results.every((r) => r.statusCode === 200 && r.json().capped === true)).toBe(true);
-    expect(healthMs).toBeLessThan(2000);
   });
 
   it.each([

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CategoryIcon } from '@/components/category-icon';
 import { useLang } from '@/i18n/use-lang';
 import { useGlobals } from '@/lib/get-globals';
+import { imageUrl } from '@/lib/image-url';
 import { useEvent } from '../api/get-event';
 import { recordStat } from '../api/record-stat';
 import { formatWallClock, listedDates, placeLine } from '../utils/event-display';
@@ -27,15 +28,6 @@ export type EventModalProps = {
   /** The event cannot be loaded. */
   onMissing: () => void;
 };
-
-function closestImage(event: Event): string | null {
-  const image = event.images[0];
-  if (!image || image.formats.length === 0) return null;
-  const width = image.formats.reduce((best, w) =>
-    Math.abs(w - MODAL_IMAGE_WIDTH) < Math.abs(best - MODAL_IMAGE_WIDTH) ? w : best,
-  );
-  return `/uploads/${image.imagePath}/${width}.jpg`;
-}
 
 /** The modal's title: the category icon and the event title. */
 function EventTitle({ event }: { event: Event }) {
@@ -58,7 +50,7 @@ function EventDetails({ event }: { event: Event }) {
   const lang = useLang();
   const locale = lang === 'fr' ? 'fr-CA' : 'en-CA';
   const description = lang === 'fr' ? event.descriptionFr : event.descriptionEn;
-  const image = closestImage(event);
+  const image = imageUrl(event.images, MODAL_IMAGE_WIDTH);
   const { dates, more } = listedDates(event.dates, event.timeZone);
   const place = placeLine(event);
 

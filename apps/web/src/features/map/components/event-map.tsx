@@ -12,10 +12,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Supercluster from 'supercluster';
 import { useLang } from '@/i18n/use-lang';
+import { imageUrl } from '@/lib/image-url';
 import { useEventSearch } from '../hooks/use-event-search';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { useSearchStore } from '../hooks/use-search-store';
-import { type Bounds, clusterRadius, clusterSize, imageUrl, markerTitle, roundBoundsOutward } from '../utils/geo';
+import { type Bounds, clusterRadius, clusterSize, markerTitle, roundBoundsOutward } from '../utils/geo';
 import { readStoredLocation } from '../utils/stored-location';
 
 const TILE_URL = import.meta.env.VITE_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';

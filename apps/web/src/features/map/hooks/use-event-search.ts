@@ -1,15 +1,22 @@
 /**
  * Runs the search SEARCH_DEBOUNCE_MS after the last change of day, category or bounds, and merges
- * the answer into the search store (new events by id, the latest ids).
+ * each page of the answer into the search store (new events by id, the latest ids).
  */
 import { SEARCH_DEBOUNCE_MS } from '@evmap/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type SearchParams, searchEventsQueryOptions } from '../api/search-events';
+import { type LoadedEvents, type SearchParams, searchEventsQueryOptions } from '../api/search-events';
 import type { Bounds } from '../utils/geo';
 import { useSearchStore } from './use-search-store';
 
-const loadedIds = () => Object.keys(useSearchStore.getState().eventsById).map(Number);
+/** The store's loaded events, and each page of an answer merged into it as it arrives. */
+const source: LoadedEvents = {
+  loaded: () => {
+    const { eventsById } = useSearchStore.getState();
+    return { has: (id) => id in eventsById, events: () => Object.values(eventsById) };
+  },
+  onPage: (answer) => useSearchStore.getState().addResults(answer.events, answer.eventIds),
+};
 
 /** The search for `bounds` (null until the map has a size); returns the query. */
 export function useEventSearch(bounds: Bounds | null) {
@@ -27,7 +34,7 @@ export function useEventSearch(bounds: Bounds | null) {
   const query = useQuery({
     ...searchEventsQueryOptions(
       params ?? { mapBounds: { northLat: 0, eastLng: 0, southLat: 0, westLng: 0 }, selectedDay },
-      loadedIds,
+      source,
     ),
     enabled: params !== null,
   });

@@ -42,7 +42,8 @@ export const useSearchStore = create<SearchState>()((set) => ({
   setLocation: (location) => set({ location }),
   addResults: (events, eventIds) =>
     set((state) => {
-      if (events.length === 0) return { eventIds };
+      // A cached answer brings back events already held: only its ids change what is shown.
+      if (events.every((event) => state.eventsById[event.id] === event)) return { eventIds };
       const eventsById = { ...state.eventsById };
       for (const event of events) eventsById[event.id] = event;
       return { eventsById, eventIds };

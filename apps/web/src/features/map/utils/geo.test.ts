@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clusterRadius, clusterSize, imageUrl, markerTitle, roundBoundsOutward } from './geo';
+import { imageUrl } from '@/lib/image-url';
+import { clusterRadius, clusterSize, markerTitle, roundBoundsOutward } from './geo';
 
 describe('map geometry', () => {
   it('rounds bounds outward to whole degrees', () => {
@@ -33,8 +34,16 @@ describe('map geometry', () => {
   });
 
   it('picks the closest stored width', () => {
-    expect(imageUrl([{ imagePath: 'x/y', formats: [100, 124, 512] }], 1440)).toBe('/uploads/x/y/512.jpg');
-    expect(imageUrl([{ imagePath: 'x/y', formats: [100, 124, 512, 1440] }], 124)).toBe('/uploads/x/y/124.jpg');
+    expect(imageUrl([{ imageUrl: '/uploads/x/y/512.jpg', formats: [100, 124, 512] }], 1440)).toBe(
+      '/uploads/x/y/512.jpg',
+    );
+    expect(imageUrl([{ imageUrl: '/uploads/x/y/1440.jpg', formats: [100, 124, 512, 1440] }], 124)).toBe(
+      '/uploads/x/y/124.jpg',
+    );
+    // Images on S3-compatible storage keep their own address.
+    expect(imageUrl([{ imageUrl: 'https://cdn.example.ca/events/a/1440.jpg', formats: [124, 1440] }], 100)).toBe(
+      'https://cdn.example.ca/events/a/124.jpg',
+    );
     expect(imageUrl([], 124)).toBeNull();
   });
 });

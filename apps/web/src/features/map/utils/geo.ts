@@ -32,13 +32,3 @@ export function clusterSize(count: number): 'small' | 'medium' | 'big' {
 export function markerTitle(title: string): string {
   return title.length > MARKER_TITLE_MAX ? `${title.slice(0, MARKER_TITLE_MAX)}…` : title;
 }
-
-type Image = { imagePath: string; formats: number[] };
-
-/** URL of the first image at the stored width closest to `width`, or null without an image. */
-export function imageUrl(images: Image[], width: number): string | null {
-  const image = images[0];
-  if (!image || image.formats.length === 0) return null;
-  const closest = image.formats.reduce((best, w) => (Math.abs(w - width) < Math.abs(best - width) ? w : best));
-  return `/uploads/${image.imagePath}/${closest}.jpg`;
-}
