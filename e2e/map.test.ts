@@ -277,6 +277,99 @@ describe('event notices', () => {
   });
 });
 
+/** The token of a demo account. */
+async function demoJwt(account: string): Promise<string> {
+  const login = await fetch(`${server.url}/api/v1/public/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: `${account}@demo.evmap.ca`, password: 'demo1234' }),
+  });
+  return ((await login.json()) as { jwt: string }).jwt;
+}
+
+describe('events the public cannot see', () => {
+  it('shows its owner a deactivated event with the inactive notice, and sends the public back to /', async () => {
+    const jwt = await demoJwt('trial');
+    const own = await fetch(`${server.url}/api/v1/connected/events`, { headers: { Authorization: `Bearer ${jwt}` } });
+    const { events } = (await own.json()) as { events: Event[] };
+    const inactive = events.find((e) => !e.active);
+    if (!inactive) throw new Error('the demo has no inactive event of trial@demo.evmap.ca');
+
+    const owner = await openPage(browser, { storage: signedInStorage(jwt) });
+    await owner.page.goto(`${server.url}/events/${inactive.uuid}`);
+    await dialog(owner.page).getByRole('heading', { name: inactive.titleEn }).waitFor();
+    await dialog(owner.page).getByText('This event is inactive.').waitFor();
+    // Not reported nor favourited while hidden from the public.
+    expect(await dialog(owner.page).getByRole('button', { name: 'Report this event' }).count()).toBe(0);
+    expect(owner.errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await owner.close();
+
+    const visitor = await openPage(browser, { storage: settledStorage() });
+    await visitor.page.goto(`${server.url}/events/${inactive.uuid}`);
+    await visitor.page.waitForURL(`${server.url}/`);
+    await visitor.close();
+  });
+
+  it('shows an administrator a deleted event and how often an event was reported, in both languages', async () => {
+    const event = await createEvent({
+      titleFr: 'Événement supprimé',
+      titleEn: 'A deleted event',
+      latitude: 45.52,
+      longitude: -73.57,
+      dates: [{ startDate: '2031-05-02 18:00:00', endDate: '2031-05-02 20:00:00' }],
+    });
+    const jwt = await adminJwt();
+    for (const address of ['10.0.0.1', '10.0.0.2']) {
+      const signal = await fetch(`${server.url}/api/v1/public/events/${event.uuid}/signal`, {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': address, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(signal.status).toBeLessThan(300);
+    }
+    const removed = await fetch(`${server.url}/api/v1/connected/admin/events/id/${event.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${jwt}` },
+    });
+    expect(removed.status).toBe(204);
+
+    const { page, errors, close } = await openPage(browser, { storage: signedInStorage(jwt) });
+    await page.goto(`${server.url}/events/${event.uuid}`);
+    await dialog(page).getByText('This event is deleted.').waitFor();
+    await dialog(page).getByText('Reported 2 times.').waitFor();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.goto(`${server.url}/events/${event.uuid}`);
+    await dialog(page).getByText('Cet événement est supprimé.').waitFor();
+    await dialog(page).getByText('Signalé 2 fois.').waitFor();
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await close();
+  });
+});
+
+describe('favourites refused', () => {
+  it('turns the heart back and says so when the server refuses the favourite', async () => {
+    const event = await montrealEvent();
+    const viewer = await signupByApi(server, { type: 'viewer', email: uniqueEmail('fav-refused') });
+    const { page, close } = await openPage(browser, { storage: signedInStorage(viewer.jwt) });
+    await page.route('**/api/v1/connected/events/id/*/favorite', (route) =>
+      route.request().method() === 'GET'
+        ? route.continue()
+        : route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":{"global":"Server error"}}' }),
+    );
+    await page.goto(`${server.url}/events/${event.handle}`);
+    const heart = dialog(page).getByRole('button', { name: 'Favourite' });
+    await heart.and(page.locator('[aria-pressed="false"]:not([disabled])')).waitFor();
+    await heart.click();
+    await page.getByText('The favourite could not be saved.').waitFor();
+    await heart.and(page.locator('[aria-pressed="false"]')).waitFor();
+    await page.unroute('**/api/v1/connected/events/id/*/favorite');
+    await page.reload();
+    await heart.and(page.locator('[aria-pressed="false"]:not([disabled])')).waitFor();
+    await close();
+  });
+});
+
 describe('live updates', () => {
   it('shows an event created elsewhere without a reload', async () => {
     const jwt = await adminJwt();

@@ -11,6 +11,7 @@ import { CategoryIcon } from '@/components/category-icon';
 import { useLang } from '@/i18n/use-lang';
 import { useGlobals } from '@/lib/get-globals';
 import { imageUrl } from '@/lib/image-url';
+import { useSession } from '@/lib/session';
 import { useEvent } from '../api/get-event';
 import { recordStat } from '../api/record-stat';
 import { formatWallClock, listedDates, placeLine } from '../utils/event-display';
@@ -28,6 +29,9 @@ export type EventModalProps = {
   /** The event cannot be loaded. */
   onMissing: () => void;
 };
+
+/** Shown to everyone: active and not deleted (otherwise only its owner or an administrator sees it). */
+const isVisible = (event: Event) => event.active && !event.deletedAt;
 
 /** The modal's title: the category icon and the event title. */
 function EventTitle({ event }: { event: Event }) {
@@ -53,16 +57,26 @@ function EventDetails({ event }: { event: Event }) {
   const image = imageUrl(event.images, MODAL_IMAGE_WIDTH);
   const { dates, more } = listedDates(event.dates, event.timeZone);
   const place = placeLine(event);
+  const isAdmin = useSession((s) => s.user?.isAdmin === true);
+  // An inactive or deleted event (its owner's or an administrator's preview) is not reported nor favourited.
+  const isPublic = isVisible(event);
 
   return (
     <Stack gap="sm">
       {image && <Image src={image} alt="" radius="md" mah={320} fit="cover" />}
-      <Group justify="flex-end">
-        <FavoriteButton eventId={event.id} />
-      </Group>
+      {isPublic && (
+        <Group justify="flex-end">
+          <FavoriteButton eventId={event.id} />
+        </Group>
+      )}
       {event.isPast && <Text c="red.8">{t('event.past')}</Text>}
       {!event.active && <Text c="red.8">{t('event.inactive')}</Text>}
-      {event.signaledCount > 0 && <Text c="red.8">{t('event.signaled')}</Text>}
+      {event.deletedAt && isAdmin && <Text c="red.8">{t('event.deleted')}</Text>}
+      {event.signaledCount > 0 && (
+        <Text c="red.8">
+          {isAdmin ? t('event.signaledCount', { count: event.signaledCount }) : t('event.signaled')}
+        </Text>
+      )}
       <Stack gap={2} aria-label={t('event.dates')} role="group">
         {dates.map((date) => (
           <Text key={date.startDate} size="sm">
@@ -94,7 +108,7 @@ function EventDetails({ event }: { event: Event }) {
         </Text>
       )}
       <EventActions event={event} />
-      <ReportButton uuid={event.uuid} />
+      {isPublic && <ReportButton uuid={event.uuid} />}
     </Stack>
   );
 }
@@ -113,7 +127,7 @@ export function EventModal({ handleOrUuid, source, onClose, onLoaded, onMissing 
   useEffect(() => {
     if (!event || recorded.current === event.uuid) return;
     recorded.current = event.uuid;
-    recordStat(event.uuid, { type: 'view', value: source });
+    if (isVisible(event)) recordStat(event.uuid, { type: 'view', value: source });
     onLoaded?.(event);
   }, [event, source, onLoaded]);
 
