@@ -16,7 +16,7 @@ import { searchText } from '../../lib/text';
 import { upsertCategories } from '../../modules/globals/globals.repository';
 import { DEMO_PASSWORD } from '../demo-accounts';
 import { storeCoverTemplates } from '../demo-images';
-import { createRandom, generateBatch, type SeedBatch, type SeedContext } from './seed-generator';
+import { createRandom, generateBatch, type SeedArea, type SeedBatch, type SeedContext } from './seed-generator';
 
 export const SEED_EMAIL = 'seed@demo.evmap.ca';
 
@@ -28,6 +28,10 @@ export type SeedOptions = {
   /** Batches written at the same time, each on its own connection. */
   concurrency?: number;
   seed?: number;
+  /** Keep the events inside this box (default: spread over Canada). */
+  area?: SeedArea;
+  /** First dates within the next `days` days, today included (default 7; 1: all on today). */
+  days?: number;
   log?: (message: string) => void;
 };
 
@@ -152,6 +156,8 @@ export async function seedEvents(pool: pg.Pool, options: SeedOptions): Promise<S
   ]);
   const context: SeedContext = {
     now: options.now ?? new Date(),
+    area: options.area,
+    days: options.days,
     creatorEmail: SEED_EMAIL,
     categoryIds: Object.fromEntries(categoryRows.map((c) => [c.handle, c.id])) as Record<CategoryHandle, number>,
     images: Object.fromEntries(

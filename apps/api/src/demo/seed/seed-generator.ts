@@ -95,32 +95,61 @@ export type SeedBatch = {
   endDate: string[];
 };
 
+/** A box the events are kept in (degrees). */
+export type SeedArea = { south: number; west: number; north: number; east: number };
+
 export type SeedContext = {
   now: Date;
+  /** Only inside this box: half around the seed cities inside it, half spread evenly (default: all of Canada). */
+  area?: SeedArea;
+  /** The first date falls in the next `days` days, today included (default 7; 1: every event is on today). */
+  days?: number;
   creatorEmail: string;
   categoryIds: Record<CategoryHandle, number>;
   /** Shared cover per category. */
   images: Record<CategoryHandle, { path: string; formats: number[] }>;
 };
 
-const cumulative = (() => {
+/** Picks among `cities` with weights population^0.75. */
+function cityPicker(cities: SeedCity[]): (random: () => number) => SeedCity {
   let total = 0;
-  return SEED_CITIES.map((c) => {
+  const cumulative = cities.map((c) => {
     total += c.population ** 0.75;
     return total;
   });
-})();
+  return (random) => {
+    const target = random() * cumulative[cumulative.length - 1]!;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return cities[lo]!;
+  };
+}
 
-function pickCity(random: () => number): SeedCity {
-  const target = random() * cumulative[cumulative.length - 1]!;
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cumulative[mid]! < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return SEED_CITIES[lo]!;
+const pickCity = cityPicker(SEED_CITIES);
+
+const inArea = (a: SeedArea, lat: number, lng: number) =>
+  lat >= a.south && lat <= a.north && lng >= a.west && lng <= a.east;
+
+/** Picks among the cities inside `area` (else the one nearest its centre), and finds the nearest of them. */
+function areaPlaces(area: SeedArea) {
+  const centre = { lat: (area.south + area.north) / 2, lng: (area.west + area.east) / 2 };
+  const distance = (c: SeedCity) => (c.lat - centre.lat) ** 2 + (c.lng - centre.lng) ** 2;
+  const inside = SEED_CITIES.filter((c) => inArea(area, c.lat, c.lng));
+  const nearest = [...SEED_CITIES].sort((a, b) => distance(a) - distance(b))[0]!;
+  const cities = inside.length > 0 ? inside : [nearest];
+  return {
+    pick: cityPicker(cities),
+    /** The city nearest a point (for its name, province and zone). */
+    near: (lat: number, lng: number) =>
+      cities.reduce((best, c) =>
+        (c.lat - lat) ** 2 + (c.lng - lng) ** 2 < (best.lat - lat) ** 2 + (best.lng - lng) ** 2 ? c : best,
+      ),
+  };
 }
 
 /** A normally distributed offset (Box-Muller), clamped to 2 standard deviations. */
@@ -160,8 +189,18 @@ export function generateBatch(ids: number[], random: () => number, context: Seed
     endDate: [],
   };
   const todayByZone = new Map<string, string>();
+  const area = context.area;
+  const places = area ? areaPlaces(area) : undefined;
   for (const id of ids) {
-    const place = pickCity(random);
+    // Inside an area, half the events are spread evenly over it (near: the nearest city names them).
+    const even =
+      area && random() < 0.5
+        ? {
+            lat: area.south + random() * (area.north - area.south),
+            lng: area.west + random() * (area.east - area.west),
+          }
+        : undefined;
+    const place = even && places ? places.near(even.lat, even.lng) : (places?.pick ?? pickCity)(random);
     const category = pick(random, CATEGORY_HANDLES);
     const [fr, en] = pick(random, TITLES[category]);
     const titleFr = fr.replace('{city}', place.name);
@@ -170,8 +209,12 @@ export function generateBatch(ids: number[], random: () => number, context: Seed
     const address = `${1 + Math.floor(random() * 4999)} ${pick(random, french ? STREETS_FR : STREETS_EN)}`;
     const zipcode = `${pick(random, [...POSTAL_LETTERS[place.state]])}${Math.floor(random() * 10)}${pick(random, [...LETTERS])} ${Math.floor(random() * 10)}${pick(random, [...LETTERS])}${Math.floor(random() * 10)}`;
     const sigma = place.radiusKm / 2;
-    const latitude = place.lat + (gaussian(random) * sigma) / 111;
-    const longitude = place.lng + (gaussian(random) * sigma) / (111 * Math.cos((place.lat * Math.PI) / 180));
+    let latitude = even?.lat ?? place.lat + (gaussian(random) * sigma) / 111;
+    let longitude = even?.lng ?? place.lng + (gaussian(random) * sigma) / (111 * Math.cos((place.lat * Math.PI) / 180));
+    if (area) {
+      latitude = Math.min(area.north, Math.max(area.south, latitude));
+      longitude = Math.min(area.east, Math.max(area.west, longitude));
+    }
     const timeZone = PROVINCES[place.state];
 
     batch.handle.push(`${slugify(titleFr)}-${id}`);
@@ -200,7 +243,7 @@ export function generateBatch(ids: number[], random: () => number, context: Seed
       today = dayInZone(context.now, timeZone);
       todayByZone.set(timeZone, today);
     }
-    const firstDay = Math.floor(random() * 7);
+    const firstDay = Math.floor(random() * (context.days ?? 7));
     const days = random() < 0.3 ? [firstDay, (firstDay + 1 + Math.floor(random() * 6)) % 7] : [firstDay];
     let last = '';
     for (const offset of days) {

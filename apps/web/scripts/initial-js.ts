@@ -1,0 +1,46 @@
+/**
+ * The JavaScript the home page loads before any lazy route: the entry script of dist/index.html and every
+ * chunk it imports statically, with their gzip sizes. Used by `npm run size -w @evmap/web` and `npm run bench:web`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+
+export type InitialJs = {
+  /** Files relative to dist, largest first, with their gzip size in bytes. */
+  files: Array<{ file: string; gzipBytes: number }>;
+  totalGzipBytes: number;
+};
+
+/** Reads dist/index.html and follows the static imports of its module scripts. */
+export function measureInitialJs(dist: string = WEB_DIST): InitialJs {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((match) => match[1]!);
+  const seen = new Set<string>();
+  const queue = entries.map((src) => src.replace(/^\//, ''));
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(path.join(dist, file), 'utf8');
+    // Static imports only: `import ... from "./x.js"` and `import "./x.js"`; `import("./x.js")` is lazy.
+    for (const match of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[^"'();]*?from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+      queue.push(path.posix.join(path.posix.dirname(file), match[1]!));
+    }
+  }
+  const files = [...seen]
+    .map((file) => ({ file, gzipBytes: gzipSync(readFileSync(path.join(dist, file))).length }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+}
+
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The report printed by `npm run size`: one line per file, then the total. */
+export function formatInitialJs({ files, totalGzipBytes }: InitialJs): string {
+  const lines = files.map(({ file, gzipBytes }) => `${String(+kb(gzipBytes)).padStart(7)} KB  ${file}`);
+  return `${lines.join('\n')}\ninitial JS of the home page: ${kb(totalGzipBytes)} KB gzipped in ${files.length} files\n`;
+}

@@ -1,0 +1,49 @@
+/**
+ * npm run bench:web [-- --no-build] [--runs N] [--events N] [--pan-seconds S] [--profile] [--output FILE]
+ *
+ * Builds the app, serves it on a fresh embedded PostgreSQL with the demo data, and measures `/` in headless
+ * Chromium: Lighthouse (mobile, median of N runs), the initial JavaScript (gzipped), then the frame rate and the
+ * long tasks while panning a map holding 10,000+ events. Writes bench/web.md. See scripts/bench-web/.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runWebBench } from './bench-web/run-bench-web';
+
+const say = (message: string) => process.stdout.write(`[bench:web] ${message}\n`);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer (got "${raw}")`);
+  return value;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      'no-build': { type: 'boolean' },
+      runs: { type: 'string' },
+      events: { type: 'string' },
+      'pan-seconds': { type: 'string' },
+      profile: { type: 'boolean' },
+      output: { type: 'string' },
+    },
+  });
+  await runWebBench({
+    root: ROOT,
+    build: !values['no-build'],
+    lighthouseRuns: positiveInteger('runs', values.runs, 3),
+    events: positiveInteger('events', values.events, 30_000),
+    panSeconds: positiveInteger('pan-seconds', values['pan-seconds'], 10),
+    profile: values.profile ?? false,
+    output: path.resolve(ROOT, values.output ?? 'bench/web.md'),
+    log: say,
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[bench:web] ${(error as Error)?.stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});
