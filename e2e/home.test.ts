@@ -9,7 +9,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ TILE_URL: '/test-tiles/{z}/{x}/{y}.png', TILE_ATTRIBUTION: 'Test tiles &copy; EventMap' }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -30,6 +33,9 @@ describe('home', () => {
       .getByRole('radio')
       .evaluateAll((inputs) => inputs.map((input) => document.querySelector(`label[for="${input.id}"]`)?.textContent));
     expect(names).toEqual(['All categories', ...CATEGORIES.map((c) => c.titleEn)]);
+    // Tiles and their credit come from the server's TILE_URL and TILE_ATTRIBUTION.
+    await page.locator('img.leaflet-tile[src^="/test-tiles/8/"]').first().waitFor({ state: 'attached' });
+    await page.getByText('Test tiles © EventMap').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(errors).toEqual([]);
     await close();

@@ -39,8 +39,9 @@ const BLANK_TILE = Buffer.from(
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<WatchedPage> {
   const { storage, ...contextOptions } = options;
   const context = await browser.newContext({ locale: 'en-CA', ...contextOptions });
-  // Map tiles never reach the internet: every tile is a blank PNG.
-  await context.route(/^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) =>
+  // Map tiles never reach the internet: every tile (OpenStreetMap's, or a server's TILE_URL under /test-tiles/)
+  // is a blank PNG.
+  await context.route(/^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\/|\/test-tiles\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
   );
   if (storage) {

@@ -55,6 +55,13 @@ describe('GET /api/v1/public/globals', () => {
       titleEn: 'Cultural',
     });
   });
+
+  it("gives the map's tile settings of the configuration", async () => {
+    const { map } = (await ctx.app.inject('/api/v1/public/globals')).json();
+    expect(map).toEqual({ tileUrl: ctx.app.config.tileUrl, tileAttribution: ctx.app.config.tileAttribution });
+    expect(map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(map.tileAttribution).toContain('OpenStreetMap');
+  });
 });
 
 describe('errors', () => {

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
     expect(fails({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
     expect(fails({ SENTRY_DSN: 'not a url' })).toThrow(/SENTRY_DSN/);
     expect(fails({ TILE_URL: 'ftp://tiles' })).toThrow(/TILE_URL/);
+    expect(fails({ TILE_ATTRIBUTION: '<img src=x onerror=alert(1)>' })).toThrow(/TILE_ATTRIBUTION/);
     expect(fails({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
   });
 

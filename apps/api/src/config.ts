@@ -34,6 +34,8 @@ export type Config = {
   contactEmail: string;
   sentryDsn: string | undefined;
   tileUrl: string;
+  /** HTML credit of the tiles, shown on the map. */
+  tileAttribution: string;
   redisUrl: string | undefined;
   trialMonths: number;
   uploadsDir: string;
@@ -82,6 +84,8 @@ export type StripeConfig = {
 type Env = Record<string, string | undefined>;
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_TILE_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
@@ -262,6 +266,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^(https?:\/\/|\/)/.test(tileUrl) || !tileUrl.includes('{z}')) {
     throw new ConfigError('TILE_URL', 'must be an http(s) URL or a path containing {z}, {x} and {y}');
   }
+  const tileAttribution = env.TILE_ATTRIBUTION?.trim() || DEFAULT_TILE_ATTRIBUTION;
+  if (/<\s*script|\son\w+\s*=|javascript:/i.test(tileAttribution)) {
+    throw new ConfigError('TILE_ATTRIBUTION', 'may hold text and links only (no scripts or event handlers)');
+  }
 
   return {
     nodeEnv,
@@ -280,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     contactEmail,
     sentryDsn: url(env, 'SENTRY_DSN', ['http:', 'https:']),
     tileUrl,
+    tileAttribution,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     trialMonths: integer(env, 'TRIAL_MONTHS', TRIAL_MONTHS, 0, 120),
     uploadsDir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),

@@ -9,8 +9,6 @@ interface ImportMetaEnv {
   readonly VITE_FACEBOOK_URL?: string;
   readonly VITE_TIKTOK_URL?: string;
   readonly VITE_INSTAGRAM_URL?: string;
-  /** Map tile URL template with {z}/{x}/{y} (default OpenStreetMap), as the API's TILE_URL. */
-  readonly VITE_TILE_URL?: string;
 }
 
 interface ImportMeta {

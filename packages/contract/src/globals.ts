@@ -10,7 +10,15 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const globalsResponseSchema = z.object({ categories: z.array(categorySchema) });
+/** The map's tiles, configured on the server (TILE_URL, TILE_ATTRIBUTION) so one build serves any tile source. */
+export const mapSettingsSchema = z.object({
+  /** URL template with {z}, {x}, {y} (and optionally {s}, {r}). */
+  tileUrl: z.string(),
+  /** HTML credit shown on the map, as the tile provider requires. */
+  tileAttribution: z.string(),
+});
+
+export const globalsResponseSchema = z.object({ categories: z.array(categorySchema), map: mapSettingsSchema });
 export type GlobalsResponse = z.infer<typeof globalsResponseSchema>;
 
 /** The six categories of the spec, with their titles; the database is seeded from this list. */

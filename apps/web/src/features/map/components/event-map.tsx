@@ -12,14 +12,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Supercluster from 'supercluster';
 import { useLang } from '@/i18n/use-lang';
+import { useGlobals } from '@/lib/get-globals';
 import { imageUrl } from '@/lib/image-url';
 import { useEventSearch } from '../hooks/use-event-search';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { useSearchStore } from '../hooks/use-search-store';
 import { type Bounds, clusterRadius, clusterSize, markerTitle, roundBoundsOutward } from '../utils/geo';
 import { readStoredLocation } from '../utils/stored-location';
-
-const TILE_URL = import.meta.env.VITE_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 export type EventMapProps = {
   /** Called when a marker is chosen. */
@@ -68,6 +67,7 @@ export function EventMap({ onSelect }: EventMapProps) {
 
   useEventSearch(bounds);
   useLiveUpdates();
+  const tiles = useGlobals().data?.map;
 
   // The map itself, once.
   useEffect(() => {
@@ -80,9 +80,6 @@ export function EventMap({ onSelect }: EventMapProps) {
       minZoom: MAP.minZoom,
       maxZoom: MAP.maxZoom,
     });
-    L.tileLayer(TILE_URL, {
-      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-    }).addTo(instance);
     const moved = () => {
       setBounds((previous) => {
         const next = boundsOf(instance);
@@ -100,6 +97,13 @@ export function EventMap({ onSelect }: EventMapProps) {
       setMap(null);
     };
   }, []);
+
+  // The tiles of the server's configuration (TILE_URL), as soon as the globals are known.
+  useEffect(() => {
+    if (!map || !tiles) return;
+    const layer = L.tileLayer(tiles.tileUrl, { attribution: tiles.tileAttribution }).addTo(map);
+    return () => void layer.remove();
+  }, [map, tiles]);
 
   // Moves to a requested place (a direct link, the user's location).
   useEffect(() => {
