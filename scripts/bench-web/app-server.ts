@@ -44,6 +44,7 @@ export async function startAppServer(root: string): Promise<AppServer> {
       DATABASE_URL: '',
       TILE_URL: '',
       REDIS_URL: '',
+      TILE_ATTRIBUTION: '',
       UPLOADS_DIR: '',
       S3_BUCKET: '',
     },

@@ -30,8 +30,8 @@ export type PanResult = {
   dom: { markers: number; clusters: number; inClusters: number };
   heapMB: number;
   domNodes: number;
-  /** Top functions by self time during the pan (with --profile). */
-  profile?: Array<{ selfMs: number; fn: string }>;
+  /** Where the pan's time went (with --profile). */
+  profile?: ProfileSummary;
   pageErrors: string[];
 };
 
@@ -125,23 +125,95 @@ async function closeDialogs(page: Page) {
   if ((await page.locator('[role="dialog"]').count()) > 0) await page.keyboard.press('Escape');
 }
 
-async function topFunctions(cdp: CDPSession, top: number) {
-  const { profile } = await cdp.send('Profiler.stop');
-  const selfUs = new Map<number, number>();
+type Profile = {
+  nodes: Array<{
+    id: number;
+    parent?: number;
+    children?: number[];
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }>;
+  startTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+};
+
+export type ProfileSummary = {
+  /** Top functions by self time over the whole pan phase. */
+  self: Array<{ selfMs: number; fn: string }>;
+  /** The longest tasks of the pan phase, each with the functions that ran longest inside it (self and total). */
+  longTasks: Array<{ startMs: number; durationMs: number; self: string[]; total: string[] }>;
+};
+
+const frameName = (f: Profile['nodes'][number]['callFrame']) => {
+  const file = f.url ? f.url.replace(/^.*\//, '') : '';
+  return `${f.functionName || '(anonymous)'}${file ? ` ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}` : ''}`;
+};
+
+/**
+ * Stops the profiler and summarises the samples of [from, to) (page clock). The page is idle when this runs:
+ * performance.now() read just before the stop is the profile's end, which places every sample on the page's
+ * clock (within a millisecond or two) to find the samples of each long task.
+ */
+async function summariseProfile(
+  page: Page,
+  cdp: CDPSession,
+  span: { from: number; to: number },
+  tasks: Array<{ start: number; duration: number }>,
+): Promise<ProfileSummary> {
+  const pageEnd = await page.evaluate(() => performance.now());
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile & { endTime: number } };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
-  for (let i = 0; i < samples.length; i++) selfUs.set(samples[i]!, (selfUs.get(samples[i]!) ?? 0) + (deltas[i] ?? 0));
-  const byFunction = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const f = node.callFrame;
-    const file = f.url ? f.url.replace(/^.*\//, '') : '';
-    const name = `${f.functionName || '(anonymous)'}${file ? ` ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}` : ''}`;
-    byFunction.set(name, (byFunction.get(name) ?? 0) + (selfUs.get(node.id) ?? 0));
+  const times: number[] = [];
+  let clock = profile.startTime;
+  for (let i = 0; i < samples.length; i++) {
+    clock += deltas[i] ?? 0;
+    times.push(pageEnd - (profile.endTime - clock) / 1000);
   }
-  return [...byFunction]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, top)
-    .map(([fn, us]) => ({ fn, selfMs: Math.round(us / 1000) }));
+  const top = (weights: Map<string, number>, count: number) => [...weights].sort((a, b) => b[1] - a[1]).slice(0, count);
+  const selfIn = (from: number, to: number) => {
+    const weights = new Map<string, number>();
+    for (let i = 0; i < samples.length; i++) {
+      if (times[i]! < from || times[i]! >= to) continue;
+      const name = frameName(byId.get(samples[i]!)!.callFrame);
+      weights.set(name, (weights.get(name) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0) / 1000);
+    }
+    return weights;
+  };
+  const totalIn = (from: number, to: number) => {
+    const weights = new Map<string, number>();
+    for (let i = 0; i < samples.length; i++) {
+      if (times[i]! < from || times[i]! >= to) continue;
+      const seen = new Set<string>();
+      for (let id: number | undefined = samples[i]; id !== undefined; id = parent.get(id)) {
+        const name = frameName(byId.get(id)!.callFrame);
+        if (name.startsWith('(root)') || seen.has(name)) continue;
+        seen.add(name);
+        weights.set(name, (weights.get(name) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0) / 1000);
+      }
+    }
+    return weights;
+  };
+  const ms = ([name, value]: [string, number]) => `${Math.round(value)} ms ${name}`;
+  return {
+    self: top(selfIn(span.from, span.to), 15).map(([fn, value]) => ({ fn, selfMs: Math.round(value) })),
+    longTasks: [...tasks]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((t) => ({
+        startMs: Math.round(t.start),
+        durationMs: Math.round(t.duration),
+        self: top(selfIn(t.start, t.start + t.duration), 6).map(ms),
+        // A call chain has one total: keep its deepest frame (seen first), not every caller above it.
+        total: top(totalIn(t.start, t.start + t.duration), 40)
+          .filter(([, value], i, all) => i === 0 || Math.round(value) !== Math.round(all[i - 1]![1]))
+          .slice(0, 8)
+          .map(ms),
+      })),
+  };
 }
 
 export async function runPan(
@@ -300,12 +372,13 @@ export async function runPan(
       state.recordFrames = false;
       return state.frames;
     });
-    const profile = cdp ? await topFunctions(cdp, 15) : undefined;
-    await settle(tracker);
-    await closeDialogs(page);
-    await sleep(500);
-
     const { longTasks } = await page.evaluate(() => ({ longTasks: window.__benchWeb!.longTasks }));
+    const panTasks = longTasks.filter((t) => t.start >= panStart && t.start < panEnd);
+    await settle(tracker);
+    await sleep(500);
+    const profile = cdp ? await summariseProfile(page, cdp, { from: panStart, to: panEnd }, panTasks) : undefined;
+    await closeDialogs(page);
+
     const dom = await page.evaluate(() => {
       const clusters = [...document.querySelectorAll('.evm-cluster')];
       return {

@@ -128,11 +128,18 @@ export function markdown(context: WebBenchContext, results: WebBenchResults): st
   if (pan.profile) {
     push(
       '',
-      'CPU profile of the pan phase (top functions by self time; minified names, file:line:column of the build):',
+      'CPU profile of the pan phase (`--profile`, sampling every 0.5 ms; minified names, file:line:column of the build). Top functions by self time:',
       '',
       '| self | function |',
       '|--:|:--|',
-      ...pan.profile.map((p) => `| ${ms(p.selfMs)} | \`${p.fn}\` |`),
+      ...pan.profile.self.map((p) => `| ${ms(p.selfMs)} | \`${p.fn}\` |`),
+      '',
+      'The longest tasks of the pan, with the profile samples that fall inside each (self time, then total time including callees):',
+      '',
+      ...pan.profile.longTasks.flatMap((t) => [
+        `- ${ms(t.durationMs)} at ${ms(t.startMs)}: self ${t.self.map((x) => `\`${x}\``).join(', ')}`,
+        `  - total: ${t.total.map((x) => `\`${x}\``).join(', ')}`,
+      ]),
     );
   }
   push(
