@@ -233,6 +233,10 @@ export async function runPan(
     executablePath: chromiumPath(),
     headless: true,
     args: chromiumFlags(options.extraFlags),
+    // The bench stops everything itself on a signal (Playwright's own handler would exit before that).
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
   options.onClose(() => browser.close());
   try {

@@ -38,12 +38,15 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
   const cleanUp = async () => {
     while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
   };
+  let stopping = false;
   const interrupt = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
     log(`${signal}: stopping`);
     void cleanUp().finally(() => process.exit(130));
   };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
   try {
     const loadBefore = os.loadavg();
     if (options.build) {
