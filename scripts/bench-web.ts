@@ -1,9 +1,12 @@
 /**
  * npm run bench:web [-- --no-build] [--runs N] [--events N] [--pan-seconds S] [--profile] [--output FILE]
+ *                   [--lighthouse-only] [--report FILE]
  *
  * Builds the app, serves it on a fresh embedded PostgreSQL with the demo data, and measures `/` in headless
  * Chromium: Lighthouse (mobile, median of N runs), the initial JavaScript (gzipped), then the frame rate and the
  * long tasks while panning a map holding 10,000+ events. Writes bench/web.md. See scripts/bench-web/.
+ * --lighthouse-only: only the Lighthouse runs, printed (nothing written); --report FILE: the full Lighthouse
+ * report (JSON) of the median run, to see its layout shifts, LCP element, long tasks and requests.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +32,8 @@ async function main() {
       'pan-seconds': { type: 'string' },
       profile: { type: 'boolean' },
       output: { type: 'string' },
+      'lighthouse-only': { type: 'boolean' },
+      report: { type: 'string' },
     },
   });
   await runWebBench({
@@ -39,6 +44,8 @@ async function main() {
     panSeconds: positiveInteger('pan-seconds', values['pan-seconds'], 10),
     profile: values.profile ?? false,
     output: path.resolve(ROOT, values.output ?? 'bench/web.md'),
+    lighthouseOnly: values['lighthouse-only'] ?? false,
+    report: values.report ? path.resolve(values.report) : undefined,
     log: say,
   });
 }

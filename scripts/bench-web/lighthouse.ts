@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
@@ -128,6 +128,8 @@ export async function runLighthouse(
     extraFlags: string[];
     log: (m: string) => void;
     onClose: (close: () => Promise<void>) => void;
+    /** Saves the full report (JSON) of the median run here. */
+    reportFile?: string;
   },
 ): Promise<LighthouseSummary> {
   const chromium = await launchChromium(options.extraFlags);
@@ -179,6 +181,7 @@ export async function runLighthouse(
       (best, r, i) => (Math.abs(r.score - medianScore) < Math.abs(runs[best]!.score - medianScore) ? i : best),
       0,
     );
+    if (options.reportFile) writeFileSync(options.reportFile, JSON.stringify(reports[closest], null, 1));
     return {
       version,
       runs,

@@ -23,6 +23,10 @@ export type WebBenchOptions = {
   panSeconds: number;
   profile: boolean;
   output: string;
+  /** Only the Lighthouse runs, printed; nothing written to `output`. */
+  lighthouseOnly: boolean;
+  /** Where to save the full Lighthouse report (JSON) of the median run. */
+  report: string | undefined;
   log: (message: string) => void;
 };
 
@@ -73,7 +77,13 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
       extraFlags: tiles.chromiumFlags,
       log,
       onClose: (close) => cleanups.push(close),
+      reportFile: options.report,
     });
+    if (options.lighthouseOnly) {
+      log(`median: ${JSON.stringify(lighthouse.median)}`);
+      for (const line of lighthouse.diagnostics) log(line);
+      return;
+    }
 
     log(`seeding ${options.events} events on today around the default view`);
     const seed = await seedMapEvents(app.dataDir, options.events, AREA, (m) => log(`seed: ${m}`));

@@ -1,12 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@/i18n/i18n';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
 import { router } from '@/app/router';
 import { initErrorReporting } from '@/lib/error-reporting';
+import { globalsQueryOptions } from '@/lib/get-globals';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import { followOtherTabs, loadSession } from '@/lib/session';
 
@@ -16,13 +18,20 @@ captureInstallPrompt();
 void loadSession();
 followOtherTabs();
 
+// The categories and the map's tile settings are needed by the first screen: asked for before React starts.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(globalsQueryOptions());
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// A transition lets React yield to the browser while it renders the first screen (no single long task).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers client={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -64,3 +64,11 @@ export const STORAGE_KEYS = {
   installBanner: 'evmap.installBanner',
   lang: 'evmap.lang',
 } as const;
+
+/**
+ * Search caps: ids of at most SEARCH_MAX_IDS matches, full events for at most SEARCH_MAX_EVENTS of them, and at
+ * most SEARCH_MAX_EXCLUDE excluded ids. Here (not beside the schemas) so the map loads them without zod.
+ */
+export const SEARCH_MAX_IDS = 5000;
+export const SEARCH_MAX_EVENTS = 200;
+export const SEARCH_MAX_EXCLUDE = 5000;

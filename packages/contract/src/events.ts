@@ -132,10 +132,9 @@ export const mapBoundsSchema = z
   })
   .refine((b) => b.southLat <= b.northLat, { path: ['southLat'], message: 'fieldInvalid' });
 
-/** Search caps: ids of at most SEARCH_MAX_IDS matches, full events for at most SEARCH_MAX_EVENTS of them. */
-export const SEARCH_MAX_IDS = 5000;
-export const SEARCH_MAX_EVENTS = 200;
-export const SEARCH_MAX_EXCLUDE = 5000;
+import { SEARCH_MAX_EXCLUDE } from './constants';
+
+export { SEARCH_MAX_EVENTS, SEARCH_MAX_EXCLUDE, SEARCH_MAX_IDS } from './constants';
 
 export const searchBodySchema = z.object({
   mapBounds: mapBoundsSchema,

@@ -26,8 +26,9 @@ export function ShellLayout() {
         <Footer />
       </Box>
       <Box className={classes.banners} style={{ bottom: bottom + 8 }}>
-        <CookieBanner />
+        {/* The install banner comes later and above: the cookie banner, anchored at the bottom, does not move. */}
         <InstallBanner />
+        <CookieBanner />
       </Box>
       {withTabBar && <BottomTabBar />}
       <AuthDialogHost />

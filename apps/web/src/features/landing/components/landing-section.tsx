@@ -17,7 +17,7 @@ export function LandingSection() {
     if (!target || near) return;
     if (typeof IntersectionObserver === 'undefined') return setNear(true);
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
-      rootMargin: '400px',
+      rootMargin: '150px',
     });
     observer.observe(target);
     return () => observer.disconnect();

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_EVENTS, SEARCH_MAX_EXCLUDE } from '@evmap/contract/events';
+import { SEARCH_MAX_EVENTS, SEARCH_MAX_EXCLUDE } from '@evmap/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadedWithin, type SearchResponse, searchAllPages } from './search-events';
 

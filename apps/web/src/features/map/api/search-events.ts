@@ -1,11 +1,6 @@
 /** `POST /public/events/search`: the events of a day (and category) within map bounds. */
-import {
-  SEARCH_MAX_EVENTS,
-  SEARCH_MAX_EXCLUDE,
-  SEARCH_MAX_IDS,
-  type SearchBody,
-  type searchResponseSchema,
-} from '@evmap/contract/events';
+import { SEARCH_MAX_EVENTS, SEARCH_MAX_EXCLUDE, SEARCH_MAX_IDS } from '@evmap/contract/constants';
+import type { SearchBody, searchResponseSchema } from '@evmap/contract/events';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
