@@ -2,8 +2,8 @@
  * The markers and clusters of the latest search on the Leaflet map. The supercluster index is rebuilt only when
  * the shown points change (the latest ids or the loaded events), once after a burst of result pages; a move only
  * queries the clusters around the view. Markers are created once per event (again when the event changes or the
- * language does) and only the difference is shown or hidden; cluster markers are kept while their position stays,
- * their count updated in place.
+ * language does) and only the difference is shown or hidden; a cluster marker is kept while its position stays
+ * (its count updated in place), and the marker of a cluster gone is moved to a new cluster rather than re-created.
  */
 import { CLUSTER, MAP, MARKER_IMAGE_WIDTH } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
@@ -34,7 +34,8 @@ const PADDING = 0.25;
 type Label = (key: 'map.cluster', options: { count: number }) => string;
 type Lang = ReturnType<typeof useLang>;
 type EventsById = Readonly<Record<number, Event>>;
-type ClusterEntry = { marker: L.Marker; count: number; clusterId: number; seen: number };
+type ClusterEntry = { key: string; marker: L.Marker; count: number; clusterId: number; seen: number };
+type ClusterFeature = Supercluster.ClusterFeature<Supercluster.AnyProps>;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -54,13 +55,32 @@ function onPress(marker: L.Marker, action: () => void): L.Marker {
   });
 }
 
+/** Cluster diameters (px) by size class. */
+const CLUSTER_PX = { small: 40, medium: 48, big: 56 } as const;
+
 function clusterIcon(count: number): L.DivIcon {
   const size = clusterSize(count);
   return L.divIcon({
     className: `evm-cluster evm-cluster-${size}`,
     html: `<span>${count}</span>`,
-    iconSize: size === 'big' ? [56, 56] : size === 'medium' ? [48, 48] : [40, 40],
+    iconSize: [CLUSTER_PX[size], CLUSTER_PX[size]],
   });
+}
+
+/** The element of a cluster icon shown with another count (what setIcon would do, in fewer DOM writes). */
+function recount(element: HTMLElement, before: number, count: number, title: string) {
+  const [from, to] = [clusterSize(before), clusterSize(count)];
+  if (from !== to) {
+    element.classList.replace(`evm-cluster-${from}`, `evm-cluster-${to}`);
+    const px = CLUSTER_PX[to];
+    element.style.width = `${px}px`;
+    element.style.height = `${px}px`;
+    element.style.marginLeft = `${-px / 2}px`;
+    element.style.marginTop = `${-px / 2}px`;
+  }
+  const label = element.firstChild;
+  if (label) label.textContent = String(count);
+  element.title = title;
 }
 
 /** The markers and clusters of one map. */
@@ -81,7 +101,12 @@ class EventMarkers {
   private shown = new Set<number>();
   private nextShown = new Set<number>();
   private readonly clusters = new Map<string, ClusterEntry>();
+  /** Clusters of this update with no marker at their position yet, and markers of clusters gone (reused). */
+  private readonly unplaced: ClusterFeature[] = [];
+  private readonly stale: ClusterEntry[] = [];
   private generation = 0;
+  /** The animation frame requested to show a new index (0: none). */
+  private frame = 0;
   private readonly view = { west: 0, south: 0, east: 0, north: 0 };
   private readonly bbox: [number, number, number, number] = [0, 0, 0, 0];
 
@@ -121,6 +146,7 @@ class EventMarkers {
 
   dispose() {
     this.rebuildSoon.cancel();
+    cancelAnimationFrame(this.frame);
     this.map.off('moveend', this.render);
     for (const marker of this.markers.values()) marker.remove();
     for (const entry of this.clusters.values()) entry.marker.remove();
@@ -143,11 +169,14 @@ class EventMarkers {
     this.radius = radius;
     this.points = points;
     this.indexedEvents = this.eventsById;
-    this.render();
+    // The markers in the next frame: building and showing are two tasks, a frame can be drawn between them.
+    if (!this.frame) this.frame = requestAnimationFrame(this.render);
   };
 
   /** Shows the clusters and markers of the index around the current view. */
   private readonly render = () => {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
     const index = this.index;
     if (!index) return;
     if (clusterRadius(window.innerWidth) !== this.radius) {
@@ -163,11 +192,14 @@ class EventMarkers {
     const generation = ++this.generation;
     const next = this.nextShown;
     next.clear();
+    const unplaced = this.unplaced;
     for (const feature of features) {
-      const [lng, lat] = feature.geometry.coordinates as [number, number];
       const properties = feature.properties;
       if ('cluster' in properties && properties.cluster) {
-        this.placeCluster(lng, lat, properties.cluster_id, properties.point_count, generation);
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        const entry = this.clusters.get(clusterKey(lng, lat));
+        if (entry && entry.seen !== generation) this.keepCluster(entry, feature as ClusterFeature, generation);
+        else unplaced.push(feature as ClusterFeature);
         continue;
       }
       const id = (properties as { id: number }).id;
@@ -184,12 +216,40 @@ class EventMarkers {
     diffShown(this.shown, next, this.show, this.hide);
     this.nextShown = this.shown;
     this.shown = next;
+    this.placeClusters(generation);
+  };
+
+  /** Places the new clusters, on the markers of clusters gone when there are some (moved, count updated). */
+  private placeClusters(generation: number) {
+    const { unplaced, stale } = this;
+    for (const entry of this.clusters.values()) {
+      // The focused cluster keeps its element: the keyboard focus is not moved to another cluster.
+      if (entry.seen !== generation && entry.marker.getElement() !== document.activeElement) stale.push(entry);
+    }
+    for (const feature of unplaced) {
+      const [lng, lat] = feature.geometry.coordinates as [number, number];
+      let key = clusterKey(lng, lat);
+      // Two clusters at one position (unlikely): each keeps a marker.
+      while (this.clusters.has(key)) key += '+';
+      let entry = stale.pop();
+      if (entry) {
+        this.clusters.delete(entry.key);
+        entry.key = key;
+        entry.marker.setLatLng([lat, lng]);
+        this.keepCluster(entry, feature, generation);
+      } else {
+        entry = this.createCluster(key, lat, lng, feature, generation);
+      }
+      this.clusters.set(key, entry);
+    }
+    unplaced.length = 0;
+    stale.length = 0;
     for (const [key, entry] of this.clusters) {
       if (entry.seen === generation) continue;
       entry.marker.remove();
       this.clusters.delete(key);
     }
-  };
+  }
 
   private readonly show = (id: number) => void this.markers.get(id)?.addTo(this.map);
   private readonly hide = (id: number) => void this.markers.get(id)?.remove();
@@ -214,26 +274,27 @@ class EventMarkers {
     });
   }
 
-  /** Keeps the cluster at this position (its count updated if it changed), or adds one. */
-  private placeCluster(lng: number, lat: number, clusterId: number, count: number, generation: number) {
-    const key = clusterKey(lng, lat);
-    let entry = this.clusters.get(key);
-    if (!entry) {
+  private createCluster(key: string, lat: number, lng: number, feature: ClusterFeature, generation: number) {
+    const { cluster_id: clusterId, point_count: count } = feature.properties;
+    const title = this.label('map.cluster', { count });
+    const marker = L.marker([lat, lng], { title, alt: title, keyboard: true, icon: clusterIcon(count) });
+    const entry: ClusterEntry = { key, marker, count, clusterId, seen: generation };
+    onPress(marker, () => this.zoomInto(entry));
+    marker.addTo(this.map);
+    return entry;
+  }
+
+  /** The cluster of `feature` shown by the marker of `entry`: its count updated if it changed. */
+  private keepCluster(entry: ClusterEntry, feature: ClusterFeature, generation: number) {
+    const { cluster_id: clusterId, point_count: count } = feature.properties;
+    if (entry.count !== count) {
       const title = this.label('map.cluster', { count });
-      const marker = L.marker([lat, lng], { title, alt: title, keyboard: true, icon: clusterIcon(count) });
-      const created: ClusterEntry = { marker, count, clusterId, seen: generation };
-      onPress(marker, () => this.zoomInto(created));
-      this.clusters.set(key, created);
-      marker.addTo(this.map);
-      entry = created;
-    } else if (entry.count !== count) {
-      const title = this.label('map.cluster', { count });
-      entry.marker.options.title = title;
-      entry.marker.options.alt = title;
-      // A div icon reuses its element: only its class, size and content change.
-      entry.marker.setIcon(clusterIcon(count));
+      const { options } = entry.marker;
+      options.title = title;
+      options.alt = title;
+      options.icon = clusterIcon(count);
       const element = entry.marker.getElement();
-      if (element) element.title = title;
+      if (element) recount(element, entry.count, count, title);
       entry.count = count;
     }
     entry.clusterId = clusterId;
