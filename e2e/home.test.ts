@@ -37,6 +37,12 @@ describe('home', () => {
     await page.locator('img.leaflet-tile[src^="/test-tiles/8/"]').first().waitFor({ state: 'attached' });
     await page.getByText('Test tiles © EventMap').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    // The stylesheet preloaded without blocking the boot screen is in force, and the boot screen is gone.
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-blue-6').trim(),
+    );
+    expect(primary).not.toBe('');
+    expect(await page.locator('.boot').count()).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });

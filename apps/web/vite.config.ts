@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { nonBlockingCss } from './scripts/non-blocking-css';
 import { pureContractSchemas } from './scripts/pure-contract-schemas';
 
 const THEME_COLOR = '#1c7ed6';
@@ -16,11 +17,12 @@ export default defineConfig(({ mode }) => {
     plugins: [
       pureContractSchemas(),
       react(),
+      nonBlockingCss(),
       VitePWA({
         // The new service worker takes over at once; the next page load runs the new version.
         registerType: 'autoUpdate',
-        // A separate registerSW.js file: the CSP allows no inline script.
-        injectRegister: 'script',
+        // A separate, deferred registerSW.js file: the CSP allows no inline script, and it must not block the first paint.
+        injectRegister: 'script-defer',
         includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
         manifest: {
           id: '/',

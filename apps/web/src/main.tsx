@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { router } from '@/app/router';
+import { applyAppStyles } from '@/lib/app-styles';
 import { initErrorReporting } from '@/lib/error-reporting';
 import { globalsQueryOptions } from '@/lib/get-globals';
 import { captureInstallPrompt } from '@/lib/install-prompt';
@@ -25,13 +26,16 @@ void queryClient.prefetchQuery(globalsQueryOptions());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A transition lets React yield to the browser while it renders the first screen (no single long task).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers client={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+// The styles first (they do not block the boot screen's paint), then a transition lets React yield to the
+// browser while it renders the first screen (no single long task).
+void applyAppStyles().then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers client={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  }),
+);
