@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { router } from '@/app/router';
+import { preloadMapScreen } from '@/features/map/components/map-home';
 import { applyAppStyles } from '@/lib/app-styles';
 import { initErrorReporting } from '@/lib/error-reporting';
 import { globalsQueryOptions } from '@/lib/get-globals';
@@ -19,9 +20,11 @@ captureInstallPrompt();
 void loadSession();
 followOtherTabs();
 
-// The categories and the map's tile settings are needed by the first screen: asked for before React starts.
+// The categories and the map's tile settings are needed by the first screen: asked for before React starts,
+// with the map's code when the page is the map home.
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(globalsQueryOptions());
+if (window.location.pathname === '/' || window.location.pathname.startsWith('/events/')) preloadMapScreen();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -5,7 +5,13 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapErrorBoundary } from './map-error-boundary';
 
-const MapScreen = lazy(() => import('./map-screen').then((m) => ({ default: m.MapScreen })));
+const loadMapScreen = () => import('./map-screen');
+const MapScreen = lazy(() => loadMapScreen().then((m) => ({ default: m.MapScreen })));
+
+/** Starts fetching the map's code before React renders the home (the map is the first screen's main content). */
+export function preloadMapScreen(): void {
+  void loadMapScreen();
+}
 
 export type MapHomeProps = {
   /** CSS height of the map area. */
