@@ -234,15 +234,18 @@ describe('the map home', () => {
   });
 });
 
-/** The token of the demo administrator. */
-async function adminJwt(): Promise<string> {
+/** The token of a demo account (`admin`, `trial`, … of apps/api/src/demo/README.md). */
+async function demoJwt(account: string): Promise<string> {
   const login = await fetch(`${server.url}/api/v1/public/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.evmap.ca', password: 'demo1234' }),
+    body: JSON.stringify({ email: `${account}@demo.evmap.ca`, password: 'demo1234' }),
   });
   return ((await login.json()) as { jwt: string }).jwt;
 }
+
+/** The token of the demo administrator. */
+const adminJwt = () => demoJwt('admin');
 
 /** Creates an event as the demo administrator. */
 async function createEvent(body: Record<string, unknown>): Promise<Event> {
@@ -276,16 +279,6 @@ describe('event notices', () => {
     await close();
   });
 });
-
-/** The token of a demo account. */
-async function demoJwt(account: string): Promise<string> {
-  const login = await fetch(`${server.url}/api/v1/public/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: `${account}@demo.evmap.ca`, password: 'demo1234' }),
-  });
-  return ((await login.json()) as { jwt: string }).jwt;
-}
 
 describe('events the public cannot see', () => {
   it('shows its owner a deactivated event with the inactive notice, and sends the public back to /', async () => {

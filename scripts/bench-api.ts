@@ -8,15 +8,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBench } from '../apps/api/src/bench/run-bench';
+import { positiveInteger } from './cli-args';
 
 const say = (message: string) => process.stdout.write(`[bench] ${message}\n`);
-
-function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer (got "${raw}")`);
-  return value;
-}
 
 async function main() {
   const { values } = parseArgs({

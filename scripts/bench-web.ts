@@ -12,16 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runWebBench } from './bench-web/run-bench-web';
+import { positiveInteger } from './cli-args';
 
 const say = (message: string) => process.stdout.write(`[bench:web] ${message}\n`);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer (got "${raw}")`);
-  return value;
-}
 
 async function main() {
   const { values } = parseArgs({

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { createPool, migrateDatabase } from '../apps/api/src/db/client';
 import { openSeedDatabase } from '../apps/api/src/demo/seed/seed-database';
 import { seedEvents } from '../apps/api/src/demo/seed/seed-events';
+import { positiveInteger } from './cli-args';
 
 const say = (message: string) => process.stdout.write(`[seed] ${message}\n`);
 
@@ -19,13 +20,6 @@ const USAGE = `Usage: npm run db:seed -- --events N [options]
   --data-dir DIR      data folder of the embedded server (default: DATA_DIR, else ./data)
   --uploads-dir DIR   where the shared cover images go (default: UPLOADS_DIR, else DATA_DIR/uploads)
   --batch-size N      events per transaction (default 5000)`;
-
-function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer (got "${raw}")`);
-  return value;
-}
 
 async function main() {
   const { values } = parseArgs({

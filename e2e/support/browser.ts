@@ -1,19 +1,22 @@
 /** Real headless Chromium through playwright-core, and pages that record what goes wrong in them. */
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
+/** The flags of every Chromium the tests and benchmarks start (no sandbox in containers, nothing phoning home). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 /** Launches Chromium from CHROME_PATH, or /usr/bin/chromium. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 

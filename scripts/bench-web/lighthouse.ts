@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import { CHROMIUM_FLAGS } from '../../e2e/support/browser';
 
 export type LighthouseRun = {
   score: number;
@@ -57,17 +58,7 @@ function diagnose(lhr: LighthouseResult): string[] {
 
 /** Flags of every Chromium this bench starts (as the e2e journeys), plus `extra`. */
 export function chromiumFlags(extra: string[] = []): string[] {
-  return [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-    '--no-first-run',
-    '--no-default-browser-check',
-    ...extra,
-  ];
+  return [...CHROMIUM_FLAGS, '--no-first-run', '--no-default-browser-check', ...extra];
 }
 
 export const chromiumPath = () => process.env.CHROME_PATH || '/usr/bin/chromium';
