@@ -1,7 +1,7 @@
 /**
  * The markers and clusters of the latest search on the Leaflet map. The supercluster index is rebuilt only when
  * the shown points change (the latest ids or the loaded events), once after a burst of result pages; a move only
- * queries the clusters around the view. Markers are created once per event (again when the event changes or the
+ * queries the clusters around the view, and a rebuild waits for the end of a move (drag, zoom). Markers are created once per event (again when the event changes or the
  * language does) and only the difference is shown or hidden; a cluster marker is kept while its position stays
  * (its count updated in place), and the marker of a cluster gone is moved to a new cluster rather than re-created.
  */
@@ -105,6 +105,9 @@ class EventMarkers {
   private readonly unplaced: ClusterFeature[] = [];
   private readonly stale: ClusterEntry[] = [];
   private generation = 0;
+  /** True between the start and the end of a move; then whether data came in meanwhile. */
+  private moving = false;
+  private rebuildAfterMove = false;
   /** The animation frame requested to show a new index (0: none). */
   private frame = 0;
   private readonly view = { west: 0, south: 0, east: 0, north: 0 };
@@ -117,7 +120,8 @@ class EventMarkers {
     private label: Label,
   ) {
     this.rebuildSoon = coalesce(this.rebuild, REBUILD);
-    map.on('moveend', this.render);
+    map.on('movestart', this.moveStart);
+    map.on('moveend', this.moveEnd);
   }
 
   /** The latest ids and loaded events: the index follows after the burst of pages. */
@@ -147,7 +151,8 @@ class EventMarkers {
   dispose() {
     this.rebuildSoon.cancel();
     cancelAnimationFrame(this.frame);
-    this.map.off('moveend', this.render);
+    this.map.off('movestart', this.moveStart);
+    this.map.off('moveend', this.moveEnd);
     for (const marker of this.markers.values()) marker.remove();
     for (const entry of this.clusters.values()) entry.marker.remove();
     this.markers.clear();
@@ -159,6 +164,11 @@ class EventMarkers {
   /** A new index when the points changed (or the cluster radius, with the window's width), then the markers. */
   private readonly rebuild = () => {
     this.rebuildSoon.cancel();
+    // Not while the map moves (a drag, a zoom): the frames of the move come first; done when it ends.
+    if (this.moving) {
+      this.rebuildAfterMove = true;
+      return;
+    }
     const points = collectPoints(this.eventIds, this.eventsById, this.pointOf);
     const radius = clusterRadius(window.innerWidth);
     // The same point objects are the same event objects: nothing to show differently.
@@ -171,6 +181,19 @@ class EventMarkers {
     this.indexedEvents = this.eventsById;
     // The markers in the next frame: building and showing are two tasks, a frame can be drawn between them.
     if (!this.frame) this.frame = requestAnimationFrame(this.render);
+  };
+
+  private readonly moveStart = () => {
+    this.moving = true;
+  };
+
+  private readonly moveEnd = () => {
+    this.moving = false;
+    this.render();
+    if (this.rebuildAfterMove) {
+      this.rebuildAfterMove = false;
+      this.rebuildSoon.request();
+    }
   };
 
   /** Shows the clusters and markers of the index around the current view. */
