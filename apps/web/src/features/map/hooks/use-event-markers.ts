@@ -1,9 +1,10 @@
 /**
  * The markers and clusters of the latest search on the Leaflet map. The supercluster index is rebuilt only when
- * the shown points change (the latest ids or the loaded events), once after a burst of result pages; a move only
- * queries the clusters around the view, and a rebuild waits for the end of a move (drag, zoom). Markers are created once per event (again when the event changes or the
- * language does) and only the difference is shown or hidden; a cluster marker is kept while its position stays
- * (its count updated in place), and the marker of a cluster gone is moved to a new cluster rather than re-created.
+ * the shown points change (the latest ids or the loaded events), once after a burst of result pages, and never
+ * during a move (drag, zoom): it waits for the move's end. A move only queries the clusters around the view.
+ * Markers are created once per event (again when the event changes or the language does) and only the difference
+ * is shown or hidden; a cluster marker is kept while its position stays (its count updated in place), and the
+ * marker of a cluster gone is moved to a new cluster rather than re-created.
  */
 import { CLUSTER, MAP, MARKER_IMAGE_WIDTH } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
