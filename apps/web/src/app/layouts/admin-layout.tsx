@@ -1,4 +1,5 @@
 import { Box, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
+import '@/styles/full';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CalendarIcon, DashboardIcon, ExternalIcon, LogoutIcon, MapIcon, UsersIcon } from '@/components/icons';

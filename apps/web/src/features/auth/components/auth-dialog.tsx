@@ -1,4 +1,5 @@
 import type { AuthResponse } from '@evmap/contract/users';
+import '@/styles/full';
 import { Modal } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -2,6 +2,7 @@
  * The event modal of the map home (`/events/{handle}`): image, title, category, dates, place,
  * price, description, notices, report button, actions and (for viewers) the favourite heart.
  */
+import '@/styles/full';
 import { MODAL_IMAGE_WIDTH } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
 import { Alert, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
