@@ -1,12 +1,27 @@
 /** The map part of the home page, loaded lazily so that Leaflet stays out of the first load. */
 import type { Event } from '@evmap/contract/events';
 import { Box, Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapErrorBoundary } from './map-error-boundary';
 
-const loadMapScreen = () => import('./map-screen');
-const MapScreen = lazy(() => loadMapScreen().then((m) => ({ default: m.MapScreen })));
+type MapScreenModule = typeof import('./map-screen');
+let loading: Promise<MapScreenModule> | null = null;
+let loaded: MapScreenModule | null = null;
+
+function loadMapScreen(): Promise<MapScreenModule> {
+  loading ??= import('./map-screen').then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = null; // the next mount tries again
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /** Starts fetching the map's code before React renders the home (the map is the first screen's main content). */
 export function preloadMapScreen(): void {
@@ -19,21 +34,44 @@ export type MapHomeProps = {
   onSelect: (event: Event) => void;
 };
 
+/**
+ * The map screen once its code is there: rendered at once when the preload has already brought it. Not React.lazy
+ * plus Suspense, whose reveal React throttles (up to 300 ms) even when the code arrives sooner.
+ */
+function MapScreenWhenLoaded({ onSelect }: Pick<MapHomeProps, 'onSelect'>) {
+  const { t } = useTranslation();
+  const [module, setModule] = useState(loaded);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    loadMapScreen().then(
+      (m) => live && setModule(m),
+      (e: unknown) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [module]);
+  // A chunk that cannot load is shown by the error boundary around.
+  if (error) throw error;
+  if (!module) {
+    return (
+      <Center h="100%">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  return <module.MapScreen onSelect={onSelect} />;
+}
+
 /** The map with its pickers. */
 export function MapHome({ height, onSelect }: MapHomeProps) {
   const { t } = useTranslation();
   return (
     <Box pos="relative" h={height} style={{ overflow: 'hidden' }}>
       <MapErrorBoundary fallback={t('map.failed')}>
-        <Suspense
-          fallback={
-            <Center h="100%">
-              <Loader aria-label={t('common.loading')} />
-            </Center>
-          }
-        >
-          <MapScreen onSelect={onSelect} />
-        </Suspense>
+        <MapScreenWhenLoaded onSelect={onSelect} />
       </MapErrorBoundary>
     </Box>
   );
