@@ -56,6 +56,15 @@ describe('home', () => {
     await close();
   });
 
+  it("says so when the map's code cannot be loaded, and keeps the rest of the page", async () => {
+    const { page, close } = await openPage(browser);
+    await page.route(/\/assets\/map-screen-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(`${server.url}/`);
+    await page.getByText('The map could not be shown.').waitFor();
+    await page.getByRole('heading', { name: 'EventMap', level: 1 }).waitFor();
+    await close();
+  });
+
   it('shows only 404 on an unknown route', async () => {
     const { page, errors, close } = await openPage(browser);
     const response = await page.goto(`${server.url}/does-not-exist`);

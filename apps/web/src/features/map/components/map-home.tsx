@@ -25,7 +25,8 @@ function loadMapScreen(): Promise<MapScreenModule> {
 
 /** Starts fetching the map's code before React renders the home (the map is the first screen's main content). */
 export function preloadMapScreen(): void {
-  void loadMapScreen();
+  // A failure is shown by the map screen when it mounts (and tried again then).
+  loadMapScreen().catch(() => undefined);
 }
 
 export type MapHomeProps = {
