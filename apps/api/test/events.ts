@@ -1,24 +1,12 @@
 /** Test helpers for events: wall-clock dates relative to now, and a valid event body. */
+import { nowWallClock } from '@evmap/contract/wall-clock';
 import type { TestContext } from './app';
 
 /** 'YYYY-MM-DD HH:mm:00' in `timeZone`, `hours` from now, minutes floored to a quarter hour. */
 export function wallClock(hours: number, timeZone = 'America/Toronto'): string {
-  const at = new Date(Date.now() + hours * 3_600_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const minute = String(Math.floor(Number(parts.minute) / 15) * 15).padStart(2, '0');
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${minute}:00`;
+  const at = nowWallClock(timeZone, Date.now() + hours * 3_600_000);
+  const minute = String(Math.floor(Number(at.slice(14, 16)) / 15) * 15).padStart(2, '0');
+  return `${at.slice(0, 14)}${minute}:00`;
 }
 
 /** A body accepted by owner and admin writes: Montréal, tomorrow evening. */

@@ -1,8 +1,8 @@
 /** The schema.org Event of a shared event (JSON-LD), with instants carrying the UTC offset of the event's zone. */
 
+import { wallClockToIso } from '@evmap/contract/wall-clock';
 import type { SharedEventView } from './shared-event.presenter';
 import type { SharedEvent } from './sharing.repository';
-import { wallClockToIso } from './wall-clock';
 
 const FREE = /^(gratuit|gratuite|free|entrée libre|entree libre|libre)\b/i;
 

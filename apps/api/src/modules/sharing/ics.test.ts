@@ -1,10 +1,10 @@
+import { wallClockToIso } from '@evmap/contract/wall-clock';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { eventBody } from '../../../test/events';
 import { escapeText, foldLine } from './ics';
-import { wallClockToIso } from './wall-clock';
 
 const APP_URL = 'https://evmap.example';
 let ctx: TestContext;

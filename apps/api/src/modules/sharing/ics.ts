@@ -2,9 +2,10 @@
  * iCalendar (RFC 5545) for a shared event: one VEVENT per date, times in UTC computed from the
  * wall-clock dates of the event's zone, text escaped, lines folded at 75 octets with CRLF endings.
  */
+
+import { wallClockToInstant } from '@evmap/contract/wall-clock';
 import type { SharedEventView } from './shared-event.presenter';
 import type { SharedEvent } from './sharing.repository';
-import { wallClockToInstant } from './wall-clock';
 
 /** TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks. */
 export function escapeText(value: string): string {

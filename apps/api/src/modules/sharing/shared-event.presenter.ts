@@ -1,9 +1,9 @@
 /** The texts of a shared event in one language: title, description, place, image and the occurrence to show. */
 import type { Lang } from '@evmap/contract/enums';
+import { nowWallClock, wallClockToInstant } from '@evmap/contract/wall-clock';
 import { imageKey } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
 import type { SharedEvent } from './sharing.repository';
-import { nowWallClock, wallClockToInstant } from './wall-clock';
 
 /** The width preferred for previews (the modal's image), else the largest stored. */
 const PREVIEW_WIDTH = 1440;

@@ -1,11 +1,12 @@
+import { nowWallClock } from '@evmap/contract/wall-clock';
 import { describe, expect, it } from 'vitest';
-import { formatWallClock, listedDates, nowIn, placeLine } from './event-display';
+import { formatWallClock, listedDates, placeLine } from './event-display';
 
 describe('event display', () => {
   const now = new Date('2026-11-21T15:00:00Z'); // 10:00 in Montréal
 
   it('reads the wall clock of a zone', () => {
-    expect(nowIn('America/Toronto', now)).toBe('2026-11-21 10:00:00');
+    expect(nowWallClock('America/Toronto', now.getTime())).toBe('2026-11-21 10:00:00');
   });
 
   it('lists the first three upcoming dates and says when more follow', () => {

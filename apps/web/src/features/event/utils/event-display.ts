@@ -1,23 +1,8 @@
 /** What the event modal shows: upcoming dates, the place line, the image. */
 import { RECURRING_DATES_LISTED } from '@evmap/contract/constants';
+import { nowWallClock } from '@evmap/contract/wall-clock';
 
 type EventDate = { startDate: string; endDate: string | null };
-
-/** The wall-clock time now in `timeZone`, as `YYYY-MM-DD HH:mm:ss`. */
-export function nowIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(now)
-    .replace('T', ' ');
-}
 
 /**
  * The dates to list: the upcoming ones (not yet ended, in the event's zone), at most
@@ -28,7 +13,7 @@ export function listedDates(
   timeZone: string,
   now = new Date(),
 ): { dates: EventDate[]; more: boolean } {
-  const current = nowIn(timeZone, now);
+  const current = nowWallClock(timeZone, now.getTime());
   const sorted = [...dates].sort((a, b) => a.startDate.localeCompare(b.startDate));
   const upcoming = sorted.filter((d) => (d.endDate ?? d.startDate) >= current);
   if (upcoming.length === 0) return { dates: sorted.slice(-1), more: false };
