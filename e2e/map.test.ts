@@ -43,6 +43,15 @@ async function mapContent(page: Page): Promise<string> {
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
+/** The tooltip of a picker option (its label's ::after): its text, and whether it is shown. */
+async function tooltipOf(page: Page, radio: Locator): Promise<{ text: string; shown: boolean }> {
+  const id = await radio.getAttribute('id');
+  return page.locator(`label[for="${id}"]`).evaluate((label) => {
+    const style = getComputedStyle(label, '::after');
+    return { text: label.getAttribute('data-tooltip') ?? '', shown: style.opacity === '1' && style.content !== 'none' };
+  });
+}
+
 /** Clicks the visible label of a (visually hidden) radio input, as a visitor does. */
 async function pick(page: Page, radio: Locator): Promise<void> {
   const id = await radio.getAttribute('id');
@@ -81,6 +90,13 @@ describe('the map home', () => {
     await days.nth(6).focus();
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
     expect(await days.first().isChecked()).toBe(true);
+    // The tooltip (the full date, or "Today") shows on keyboard focus and on hover.
+    await expect.poll(() => tooltipOf(page, days.first())).toEqual({ text: 'Today', shown: true });
+    await page.locator(`label[for="${await days.nth(2).getAttribute('id')}"]`).hover();
+    const inTwoDays = new Date();
+    inTwoDays.setDate(inTwoDays.getDate() + 2);
+    const fullDate = inTwoDays.toLocaleDateString('en-CA', { weekday: 'long', month: 'long', day: 'numeric' });
+    await expect.poll(() => tooltipOf(page, days.nth(2))).toEqual({ text: fullDate, shown: true });
 
     const categories = page.getByRole('radiogroup', { name: 'Category' }).getByRole('radio');
     expect(await categories.count()).toBe(7);

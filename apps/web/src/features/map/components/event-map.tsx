@@ -11,6 +11,8 @@ import type { Event } from '@evmap/contract/events';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dismissMapPreview } from '@/boot/map-preview-dom';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { useGlobals } from '@/lib/get-globals';
 import { useEventMarkers } from '../hooks/use-event-markers';
 import { useEventSearch } from '../hooks/use-event-search';
@@ -46,36 +48,47 @@ export function EventMap({ onSelect }: EventMapProps) {
   useLiveUpdates();
   const tiles = useGlobals().data?.map;
 
-  // The map itself, once.
+  // The map itself, once, in a task of its own after the first screen has painted: Leaflet measures its container
+  // (a layout) and builds its panes, work that would otherwise lengthen React's commit of the whole first screen.
   useEffect(() => {
-    if (!container.current) return;
-    // A remembered position opens the map there, closer in.
-    const location = useSearchStore.getState().location ?? readStoredLocation()?.location ?? null;
-    const instance = L.map(container.current, {
-      center: location ?? MAP.defaultCenter,
-      zoom: location ? MAP.initialZoomWithLocation : MAP.initialZoom,
-      minZoom: MAP.minZoom,
-      maxZoom: MAP.maxZoom,
-    });
-    const moved = () => {
-      setBounds((previous) => {
-        const next = boundsOf(instance);
-        return previous && JSON.stringify(previous) === JSON.stringify(next) ? previous : next;
+    const element = container.current;
+    if (!element) return;
+    let instance: L.Map | null = null;
+    const cancel = afterNextPaint(() => {
+      // A remembered position opens the map there, closer in.
+      const location = useSearchStore.getState().location ?? readStoredLocation()?.location ?? null;
+      const map = L.map(element, {
+        center: location ?? MAP.defaultCenter,
+        zoom: location ? MAP.initialZoomWithLocation : MAP.initialZoom,
+        minZoom: MAP.minZoom,
+        maxZoom: MAP.maxZoom,
       });
-    };
-    instance.on('moveend', moved);
-    moved();
-    setMap(instance);
+      const moved = () => {
+        setBounds((previous) => {
+          const next = boundsOf(map);
+          return previous && JSON.stringify(previous) === JSON.stringify(next) ? previous : next;
+        });
+      };
+      map.on('moveend', moved);
+      moved();
+      instance = map;
+      setMap(map);
+    });
     return () => {
-      instance.remove();
+      cancel();
+      instance?.remove();
       setMap(null);
+      dismissMapPreview();
     };
   }, []);
 
   // The tiles of the server's configuration (TILE_URL), as soon as the globals are known.
   useEffect(() => {
     if (!map || !tiles) return;
-    const layer = L.tileLayer(tiles.tileUrl, { attribution: tiles.tileAttribution }).addTo(map);
+    const layer = L.tileLayer(tiles.tileUrl, { attribution: tiles.tileAttribution });
+    // The boot script's still preview of the same tiles stays under the map until its own tiles are shown.
+    layer.once('load', () => dismissMapPreview());
+    layer.addTo(map);
     return () => void layer.remove();
   }, [map, tiles]);
 

@@ -4,7 +4,7 @@
  * reused at once and then watched. Non-blocking, so the map stays usable meanwhile.
  */
 import { MAP } from '@evmap/contract/constants';
-import { Button, Dialog, Group, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchStore } from '../hooks/use-search-store';
@@ -58,16 +58,20 @@ export function LocationPrompt() {
     );
   };
 
+  if (!open) return null;
+  // A plain fixed panel rather than Mantine's Dialog (portal, transition, measured in effects): it is part of the
+  // first screen of every first visit, and must not add to the work before the map shows.
   return (
-    <Dialog
-      opened={open}
-      withCloseButton={false}
-      position={{ top: 64, right: 12 }}
-      size="md"
-      radius="md"
-      shadow="lg"
+    <Paper
       role="dialog"
       aria-labelledby={titleId}
+      shadow="lg"
+      radius="md"
+      p="md"
+      withBorder
+      w={380}
+      maw="calc(100vw - 24px)"
+      style={{ position: 'fixed', top: 64, right: 12, zIndex: 200 }}
     >
       <Text fw={700} id={titleId} mb={4}>
         {t('map.location.title')}
@@ -83,6 +87,6 @@ export function LocationPrompt() {
           {t('map.location.accept')}
         </Button>
       </Group>
-    </Dialog>
+    </Paper>
   );
 }
