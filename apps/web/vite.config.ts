@@ -2,10 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineBootScript } from './scripts/inline-boot-script';
 import { nonBlockingCss } from './scripts/non-blocking-css';
 import { pureContractSchemas } from './scripts/pure-contract-schemas';
 
 const THEME_COLOR = '#1c7ed6';
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), '');
@@ -18,6 +20,8 @@ export default defineConfig(({ mode }) => {
       pureContractSchemas(),
       react(),
       nonBlockingCss(),
+      // The map preview's script, inlined into index.html (dev and build).
+      inlineBootScript({ entry: fileURLToPath(new URL('./src/boot/boot-entry.ts', import.meta.url)), alias }),
       VitePWA({
         // The new service worker takes over at once; the next page load runs the new version.
         registerType: 'autoUpdate',
@@ -55,7 +59,7 @@ export default defineConfig(({ mode }) => {
       }),
     ],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias,
     },
     build: {
       outDir: 'dist',

@@ -8,9 +8,7 @@ import { isUnder, PATHS } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useOpenAuthDialog } from '@/lib/use-auth-dialog';
 import classes from './bottom-tab-bar.module.css';
-
-/** Height of the bar, which pages keep free at their bottom. */
-export const TAB_BAR_HEIGHT = 64;
+import { TAB_BAR_HEIGHT } from './page-chrome';
 
 function TabContent({ icon, label }: { icon: ReactNode; label: string }) {
   return (

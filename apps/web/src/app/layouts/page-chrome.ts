@@ -6,6 +6,9 @@ import { isUnder, PATHS } from '@/lib/paths';
 
 export type HeaderAction = { kind: 'settings' } | { kind: 'back'; to: string };
 
+/** Height of the bottom tab bar, which pages keep free at their bottom (the map home, the boot script's map preview). */
+export const TAB_BAR_HEIGHT = 64;
+
 const SETTINGS_PATH = PATHS.settings;
 const PROFILE_PATH = PATHS.profile;
 

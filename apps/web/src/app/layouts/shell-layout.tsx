@@ -4,8 +4,8 @@ import { CookieBanner } from '@/components/cookie-banner';
 import { Footer } from '@/components/footer';
 import { InstallBanner } from '@/components/install-banner';
 import { AuthDialogHost } from '@/features/auth/components/auth-dialog-host';
-import { BottomTabBar, TAB_BAR_HEIGHT } from './bottom-tab-bar';
-import { hidesTabBar } from './page-chrome';
+import { BottomTabBar } from './bottom-tab-bar';
+import { hidesTabBar, TAB_BAR_HEIGHT } from './page-chrome';
 import classes from './shell-layout.module.css';
 
 /**
