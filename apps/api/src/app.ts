@@ -44,7 +44,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { mailPlugin } from './plugins/mail';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { storagePlugin } from './plugins/storage';
-import { webPlugin } from './plugins/web';
+import { inlineScriptHashes, readIndexHtml, webPlugin } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,13 +70,16 @@ function contentSecurityPolicy(config: Config) {
   // Uploaded images are read from S3_PUBLIC_URL (the bucket or a CDN) when S3 storage is on.
   const uploadsOrigin = config.s3 ? new URL(config.s3.publicUrl).origin : '';
   const list = (...items: string[]) => items.filter(Boolean);
+  // index.html's inline boot script (the map preview) is allowed by its hash, from the index.html served.
+  const indexHtml = readIndexHtml(config.webDist);
+  const scriptHashes = indexHtml === undefined ? [] : inlineScriptHashes(indexHtml);
   return {
     directives: {
       defaultSrc: ["'self'"],
       imgSrc: list("'self'", 'data:', 'blob:', tileOrigin, tileOrigin.replace('//a.', '//*.'), uploadsOrigin),
       connectSrc: list("'self'", sentryOrigin),
       styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashes],
       workerSrc: ["'self'", 'blob:'],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],

@@ -1,7 +1,9 @@
 /**
  * Serves the built web app from one origin with the API: hashed assets cached for a year,
  * the HTML never cached, and any unknown path outside /api answered with the app (which shows 404).
+ * index.html is served with the run-time tile settings its boot script's map preview reads.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -16,12 +18,63 @@ declare module 'fastify' {
   }
 }
 
+/** The built index.html of `webDist` as it is on disk, or undefined when the app is not built. */
+export function readIndexHtml(webDist: string): string | undefined {
+  const indexFile = path.join(webDist, 'index.html');
+  return existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+}
+
+/**
+ * The CSP sources (`'sha256-…'`) allowing the inline scripts of `html` (the boot script): the hash of each
+ * `<script>` element's text, for those without `src`.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+const TILE_URL_META = /<meta name="evm-tile-url" content="[^"]*"\s*\/?>/;
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The origin of an absolute tile URL template, when it is fixed (no `{s}` subdomain in the host). */
+function tileOrigin(tileUrl: string): string | undefined {
+  const host = /^https?:\/\/([^/?#]*)/.exec(tileUrl)?.[1];
+  if (host === undefined || host.includes('{')) return undefined;
+  try {
+    return new URL(tileUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * index.html with the tile URL template (TILE_URL) in its `evm-tile-url` meta, for the boot script's map preview,
+ * and a preconnect to the tile server when it is another origin. Only that meta is rewritten: the inline scripts,
+ * allowed by hash, stay byte for byte.
+ */
+export function withTileSettings(html: string, tileUrl: string): string {
+  return html.replace(TILE_URL_META, () => {
+    const origin = tileOrigin(tileUrl);
+    const preconnect = origin ? `<link rel="preconnect" href="${escapeAttribute(origin)}">` : '';
+    return `<meta name="evm-tile-url" content="${escapeAttribute(tileUrl)}">${preconnect}`;
+  });
+}
+
 export const webPlugin = fp<{ webDist: string }>(
   async (app: FastifyInstance, { webDist }) => {
-    const indexFile = path.join(webDist, 'index.html');
     let cached: string | undefined;
     app.decorate('indexHtml', () => {
-      if (cached === undefined && existsSync(indexFile)) cached = readFileSync(indexFile, 'utf8');
+      if (cached === undefined) {
+        const html = readIndexHtml(webDist);
+        if (html !== undefined) cached = withTileSettings(html, app.config.tileUrl);
+      }
       return cached;
     });
 
