@@ -172,5 +172,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's router (browser history). */
-export const router = createBrowserRouter(routes);
+/** The app's router (browser history); created when the app first renders, not when this module loads. */
+export const createAppRouter = () => createBrowserRouter(routes);

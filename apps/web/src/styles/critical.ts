@@ -1,5 +1,5 @@
 /**
- * Mantine's styles for the first screen only (the shell, the map home, its banners and toasts), in the `mantine`
+ * Mantine's styles for the first screen only (the shell, the map home and its banners), in the `mantine`
  * cascade layer: about a quarter of the whole, so the first load parses less CSS. Lazy features import
  * `./full` (every component); being layered, the app's own styles win over both whatever their order.
  */
@@ -21,10 +21,3 @@ import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
-import '@mantine/core/styles/Affix.layer.css';
-import '@mantine/core/styles/Dialog.layer.css';
-import '@mantine/core/styles/Popover.layer.css';
-import '@mantine/core/styles/Tooltip.layer.css';
-import '@mantine/core/styles/SegmentedControl.layer.css';
-import '@mantine/core/styles/Notification.layer.css';
-import '@mantine/notifications/styles.layer.css';
