@@ -21,8 +21,11 @@ describe('project', () => {
 describe('previewTiles', () => {
   it('covers a phone-sized container on the default view, centre first', () => {
     const tiles = previewTiles('/t/{z}/{x}/{y}.png', DEFAULT_VIEW, PHONE);
-    // Pixel origin: round(19842.84 - 206) = 19637, round(23315.20 - 379.5) = 22936.
+    // Pixel origin: round(19842.84 - 206) = 19637, round(23315.20 - 379.5) = 22936. (46, -71) itself is at
+    // (19842.84, 23315.20): in tile 77/91, shown at (75, 360); Leaflet's order starts with 77/90 (a tie with 77/91
+    // for the middle of the range 76–78 × 89–92, kept in row order).
     expect(tiles[0]).toEqual({ x: 77, y: 90, src: '/t/8/77/90.png', left: 75, top: 104 });
+    expect(tiles[1]).toEqual({ x: 77, y: 91, src: '/t/8/77/91.png', left: 75, top: 360 });
     expect(tiles).toHaveLength(12);
     expect(new Set(tiles.map((t) => t.x))).toEqual(new Set([76, 77, 78]));
     expect(new Set(tiles.map((t) => t.y))).toEqual(new Set([89, 90, 91, 92]));
@@ -165,8 +168,11 @@ describe('drawMapPreview', () => {
     const [first, second] = preview.children;
     expect(first).toMatchObject({ tagName: 'img', alt: '', draggable: false, src: '/test-tiles/8/77/90.png' });
     expect(first?.style.cssText).toBe('position:absolute;left:75px;top:104px;width:256px;height:256px');
-    expect(first?.getAttribute('fetchpriority')).toBe('high');
-    expect(second?.getAttribute('fetchpriority')).toBeNull();
+    // The tile under the middle of the map (206, 379.5) is fetched first.
+    expect(second).toMatchObject({ src: '/test-tiles/8/77/91.png' });
+    expect(second?.style.cssText).toBe('position:absolute;left:75px;top:360px;width:256px;height:256px');
+    const urgent = preview.children.filter((img) => img.getAttribute('fetchpriority') === 'high');
+    expect(urgent).toEqual([second]);
     expect(doc.documentElement.classList.has(MAP_PREVIEW_CLASS)).toBe(true);
     // Drawn once only.
     expect(draw(doc)).toBe(false);

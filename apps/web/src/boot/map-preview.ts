@@ -130,15 +130,19 @@ export function drawMapPreview(doc: Document = document): boolean {
       container.remove();
       return false;
     }
-    tiles.forEach((tile, index) => {
+    const middle = { x: size.width / 2, y: size.height / 2 };
+    for (const tile of tiles) {
       const img = doc.createElement('img');
       img.alt = '';
       img.draggable = false;
-      if (index === 0) img.setAttribute('fetchpriority', 'high');
+      // The tile under the middle of the map first: the largest image in view, likely the page's LCP.
+      const inMiddle = tile.left <= middle.x && middle.x < tile.left + TILE_SIZE;
+      if (inMiddle && tile.top <= middle.y && middle.y < tile.top + TILE_SIZE)
+        img.setAttribute('fetchpriority', 'high');
       img.style.cssText = `position:absolute;left:${tile.left}px;top:${tile.top}px;width:${TILE_SIZE}px;height:${TILE_SIZE}px`;
       img.src = tile.src;
       container.appendChild(img);
-    });
+    }
     doc.documentElement.classList.add(MAP_PREVIEW_CLASS);
     return true;
   } catch {
