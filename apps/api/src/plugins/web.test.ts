@@ -49,7 +49,8 @@ afterAll(() => ctx.close());
 
 describe('index.html', () => {
   it('carries the tile URL template (escaped) and a preconnect to the tile server', async () => {
-    for (const url of ['/', '/events/some-handle']) {
+    // /index.html too: the service worker precaches it and answers later navigations with it.
+    for (const url of ['/', '/events/some-handle', '/index.html']) {
       const res = await ctx.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain(

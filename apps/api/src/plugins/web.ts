@@ -97,6 +97,8 @@ export const webPlugin = fp<{ webDist: string }>(
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     };
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+    // The service worker precaches /index.html and answers later navigations with it: the same page as `/`.
+    app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') return apiNotFound(request, reply);
