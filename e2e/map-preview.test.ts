@@ -176,6 +176,32 @@ describe('the map preview', () => {
     await close();
   });
 
+  it('is drawn on later visits too, when the service worker answers with its precached index.html', async () => {
+    const { page, errors, close } = await openPage(browser, { ...PHONE, storage: settledStorage() });
+    // Whether the preview was there once the HTML was parsed (the app removes it when Leaflet's tiles are in).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const tiles = document.querySelectorAll('#map-preview img');
+        (window as unknown as { previewTiles: number }).previewTiles = tiles.length;
+      });
+    });
+    await page.goto(`${server.url}/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+      }
+    });
+    const fromWorker = page.waitForResponse(
+      (response) => response.url() === `${server.url}/` && response.fromServiceWorker(),
+    );
+    await page.goto(`${server.url}/`);
+    await fromWorker;
+    expect(await page.evaluate(() => (window as unknown as { previewTiles: number }).previewTiles)).toBe(12);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('is not drawn on pages without the map', async () => {
     const { page, close } = await openPage(browser, { ...PHONE, storage: settledStorage() });
     await page.goto(`${server.url}/profile`);
