@@ -136,9 +136,12 @@ export function drawMapPreview(doc: Document = document): boolean {
       img.alt = '';
       img.draggable = false;
       // The tile under the middle of the map first: the largest image in view, likely the page's LCP.
-      const inMiddle = tile.left <= middle.x && middle.x < tile.left + TILE_SIZE;
-      if (inMiddle && tile.top <= middle.y && middle.y < tile.top + TILE_SIZE)
-        img.setAttribute('fetchpriority', 'high');
+      const inMiddle =
+        tile.left <= middle.x &&
+        middle.x < tile.left + TILE_SIZE &&
+        tile.top <= middle.y &&
+        middle.y < tile.top + TILE_SIZE;
+      if (inMiddle) img.setAttribute('fetchpriority', 'high');
       img.style.cssText = `position:absolute;left:${tile.left}px;top:${tile.top}px;width:${TILE_SIZE}px;height:${TILE_SIZE}px`;
       img.src = tile.src;
       container.appendChild(img);
