@@ -14,7 +14,7 @@ let server: TestServer;
 let browser: Browser;
 let redTile: Buffer;
 
-// A phone: the map area is 412 × (823 - 64 tab bar) pixels.
+// A phone: the map area is the page's width (412 less a reserved scrollbar gutter, if any) by 823 - 64 (tab bar).
 const PHONE = { viewport: { width: 412, height: 823 } };
 const MAP_HEIGHT = 823 - 64;
 
@@ -87,13 +87,18 @@ function project(lat: number, lng: number, zoom: number) {
   };
 }
 
-/** The tile under the middle of the map area, and where its top left corner is on the page. */
-function middleTile(lat: number, lng: number, zoom: number) {
+/** The tile under the middle of a map area `width` wide, and where its top left corner is on the page. */
+function middleTile(lat: number, lng: number, zoom: number, width: number) {
   const center = project(lat, lng, zoom);
-  const origin = { x: Math.round(center.x - 412 / 2), y: Math.round(center.y - MAP_HEIGHT / 2) };
+  const origin = { x: Math.round(center.x - width / 2), y: Math.round(center.y - MAP_HEIGHT / 2) };
   const x = Math.floor(center.x / 256);
   const y = Math.floor(center.y / 256);
   return { src: `/test-tiles/${zoom}/${x}/${y}.png`, left: x * 256 - origin.x, top: y * 256 - origin.y };
+}
+
+/** The map area's width: the page's, less the scrollbar gutter the page reserves from the start (if any). */
+function pageWidth(page: Page): Promise<number> {
+  return page.locator('#map-preview').evaluate((preview) => preview.clientWidth);
 }
 
 /** The colour of the page's pixel at (x, y), as [r, g, b]. */
@@ -126,8 +131,10 @@ describe('the map preview', () => {
 
     await page.locator('#map-preview img').first().waitFor();
     const preview = await previewTiles(page);
-    const expected = middleTile(MAP.defaultCenter.lat, MAP.defaultCenter.lng, MAP.initialZoom);
-    expect(expected).toEqual({ src: '/test-tiles/8/77/91.png', left: 75, top: 360 });
+    const width = await pageWidth(page);
+    expect(width).toBeGreaterThan(380);
+    const expected = middleTile(MAP.defaultCenter.lat, MAP.defaultCenter.lng, MAP.initialZoom, width);
+    expect(expected).toMatchObject({ src: '/test-tiles/8/77/91.png', top: 360 });
     expect(preview).toContainEqual({ ...expected, width: 256, height: 256 });
     expect(await page.locator('#map-preview img[fetchpriority="high"]').getAttribute('src')).toBe(expected.src);
     expect(preview).toHaveLength(12);
@@ -165,7 +172,7 @@ describe('the map preview', () => {
 
     await page.locator('#map-preview img').first().waitFor();
     const preview = await previewTiles(page);
-    const expected = middleTile(here.lat, here.lng, MAP.initialZoomWithLocation);
+    const expected = middleTile(here.lat, here.lng, MAP.initialZoomWithLocation, await pageWidth(page));
     expect(preview).toContainEqual({ ...expected, width: 256, height: 256 });
     expect(await page.locator('#map-preview img[fetchpriority="high"]').getAttribute('src')).toBe(expected.src);
     expect(preview.every((tile) => tile.src.startsWith(`/test-tiles/${MAP.initialZoomWithLocation}/`))).toBe(true);

@@ -1,8 +1,10 @@
 /** The map part of the home page, loaded lazily so that Leaflet stays out of the first load. */
+import '@/boot/map-preview.css';
 import type { Event } from '@evmap/contract/events';
 import { Box, Center, Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dismissMapPreview } from '@/boot/map-preview-dom';
 import { MapErrorBoundary } from './map-error-boundary';
 
 type MapScreenModule = typeof import('./map-screen');
@@ -57,8 +59,9 @@ function MapScreenWhenLoaded({ onSelect }: Pick<MapHomeProps, 'onSelect'>) {
   // A chunk that cannot load is shown by the error boundary around.
   if (error) throw error;
   if (!module) {
+    // Hidden while the boot script's map preview is shown (map-preview.css): the map is already there to see.
     return (
-      <Center h="100%">
+      <Center h="100%" className="evm-map-loader">
         <Loader aria-label={t('common.loading')} />
       </Center>
     );
@@ -69,6 +72,8 @@ function MapScreenWhenLoaded({ onSelect }: Pick<MapHomeProps, 'onSelect'>) {
 /** The map with its pickers. */
 export function MapHome({ height, onSelect }: MapHomeProps) {
   const { t } = useTranslation();
+  // Leaving the home before the live map took over (its code still loading) takes the map preview away too.
+  useEffect(() => () => dismissMapPreview(), []);
   return (
     <Box pos="relative" h={height} style={{ overflow: 'hidden' }}>
       <MapErrorBoundary fallback={t('map.failed')}>
