@@ -62,6 +62,8 @@ export function EventMap({ onSelect }: EventMapProps) {
         zoom: location ? MAP.initialZoomWithLocation : MAP.initialZoom,
         minZoom: MAP.minZoom,
         maxZoom: MAP.maxZoom,
+        // Added with the tiles and their credit, complete from the start: a credit growing in place would shift.
+        attributionControl: false,
       });
       const moved = () => {
         setBounds((previous) => {
@@ -86,10 +88,16 @@ export function EventMap({ onSelect }: EventMapProps) {
   useEffect(() => {
     if (!map || !tiles) return;
     const layer = L.tileLayer(tiles.tileUrl, { attribution: tiles.tileAttribution });
+    // Added after the layer, the credit control takes the layer's attribution when it is added.
+    const credit = L.control.attribution();
     // The boot script's still preview of the same tiles stays under the map until its own tiles are shown.
     layer.once('load', () => dismissMapPreview());
     layer.addTo(map);
-    return () => void layer.remove();
+    credit.addTo(map);
+    return () => {
+      layer.remove();
+      credit.remove();
+    };
   }, [map, tiles]);
 
   // Moves to a requested place (a direct link, the user's location).
