@@ -25,7 +25,7 @@ export default defineConfig(({ mode }) => {
       VitePWA({
         // The new service worker takes over at once; the next page load runs the new version.
         registerType: 'autoUpdate',
-        // A separate, deferred registerSW.js file: the CSP allows no inline script, and it must not block the first paint.
+        // A separate, deferred registerSW.js file: the CSP allows only the boot script inline, and it must not block the first paint.
         injectRegister: 'script-defer',
         includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
         manifest: {

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
+import { showsMap } from '@/boot/map-preview-dom';
 import { preloadMapScreen } from '@/features/map/components/map-home';
 import { applyAppStyles } from '@/lib/app-styles';
 import { initErrorReporting } from '@/lib/error-reporting';
@@ -23,7 +24,7 @@ followOtherTabs();
 // with the map's code when the page is the map home. The request goes in a task of its own: its headers read the
 // time zone, and the first use of Intl loads its locale data (tens of milliseconds on a phone).
 const queryClient = createQueryClient();
-if (window.location.pathname === '/' || window.location.pathname.startsWith('/events/')) preloadMapScreen();
+if (showsMap(window.location.pathname)) preloadMapScreen();
 setTimeout(() => void queryClient.prefetchQuery(globalsQueryOptions()), 0);
 
 const root = document.getElementById('root');

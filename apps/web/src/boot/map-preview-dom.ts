@@ -6,6 +6,11 @@
 export const MAP_PREVIEW_ID = 'map-preview';
 export const MAP_PREVIEW_CLASS = 'evm-map-preview';
 
+/** The pages that open on the map: the home and an event's link. */
+export function showsMap(pathname: string): boolean {
+  return pathname === '/' || pathname.startsWith('/events/');
+}
+
 /** Removes the map preview (no-op when there is none): the live map has its tiles, failed, or is not on screen. */
 export function dismissMapPreview(doc: Document = document): void {
   doc.getElementById(MAP_PREVIEW_ID)?.remove();

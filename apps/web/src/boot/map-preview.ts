@@ -6,9 +6,9 @@
  * This module is bundled alone into the boot script: keep its imports tiny.
  */
 import { MAP } from '@evmap/contract/constants';
-import { TAB_BAR_HEIGHT } from '@/app/layouts/page-chrome';
+import { MAP_AREA_HEIGHT } from '@/app/layouts/page-chrome';
 import { readStoredLocation, type StoredLocation } from '@/features/map/utils/stored-location';
-import { dismissMapPreview, MAP_PREVIEW_CLASS, MAP_PREVIEW_ID } from './map-preview-dom';
+import { dismissMapPreview, MAP_PREVIEW_CLASS, MAP_PREVIEW_ID, showsMap } from './map-preview-dom';
 
 /** Leaflet's default tile size, in CSS pixels. */
 export const TILE_SIZE = 256;
@@ -103,11 +103,6 @@ export function previewView(stored: StoredLocation | null): MapView {
     : { center: MAP.defaultCenter, zoom: MAP.initialZoom };
 }
 
-/** The pages that open on the map: the home and an event's link. */
-export function showsMap(pathname: string): boolean {
-  return pathname === '/' || pathname.startsWith('/events/');
-}
-
 /**
  * Draws the preview before `#root` when the page opens on the map and the tile URL is known; true when drawn.
  * Never throws: any failure leaves the page without a preview.
@@ -122,7 +117,7 @@ export function drawMapPreview(doc: Document = document): boolean {
     const container = doc.createElement('div');
     container.id = MAP_PREVIEW_ID;
     container.setAttribute('aria-hidden', 'true');
-    container.style.cssText = `position:absolute;top:0;left:0;width:100%;height:calc(100dvh - ${TAB_BAR_HEIGHT}px);overflow:hidden;z-index:0`;
+    container.style.cssText = `position:absolute;top:0;left:0;width:100%;height:${MAP_AREA_HEIGHT};overflow:hidden;z-index:0`;
     doc.body.insertBefore(container, root);
     const size = { width: container.clientWidth, height: container.clientHeight };
     const tiles = previewTiles(template, previewView(readStoredLocation()), size);

@@ -9,6 +9,9 @@ export type HeaderAction = { kind: 'settings' } | { kind: 'back'; to: string };
 /** Height of the bottom tab bar, which pages keep free at their bottom (the map home, the boot script's map preview). */
 export const TAB_BAR_HEIGHT = 64;
 
+/** CSS height of the map home's map area (the window above the tab bar), shared by the map and its boot preview. */
+export const MAP_AREA_HEIGHT = `calc(100dvh - ${TAB_BAR_HEIGHT}px)`;
+
 const SETTINGS_PATH = PATHS.settings;
 const PROFILE_PATH = PATHS.profile;
 

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { LandingSection } from '@/features/landing/components/landing-section';
 import { MapHome } from '@/features/map/components/map-home';
 import { useFocusEvent } from '@/features/map/hooks/use-focus-event';
-import { TAB_BAR_HEIGHT } from '../layouts/page-chrome';
+import { MAP_AREA_HEIGHT } from '../layouts/page-chrome';
 
 // The modal (and what it uses) loads only when an event is opened: the home's first load stays small.
 const EventModal = lazy(() =>
@@ -34,7 +34,7 @@ export function HomePage() {
 
   return (
     <main>
-      <MapHome height={`calc(100dvh - ${TAB_BAR_HEIGHT}px)`} onSelect={select} />
+      <MapHome height={MAP_AREA_HEIGHT} onSelect={select} />
       <LandingSection />
       {handleOrUuid && (
         <Suspense>

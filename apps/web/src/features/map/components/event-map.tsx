@@ -80,7 +80,6 @@ export function EventMap({ onSelect }: EventMapProps) {
       cancel();
       instance?.remove();
       setMap(null);
-      dismissMapPreview();
     };
   }, []);
 
