@@ -9,5 +9,6 @@ export default defineConfig({
     name: 'web',
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
   },
 });

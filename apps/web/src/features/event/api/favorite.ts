@@ -4,6 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { eventKeys } from '@/lib/query-keys';
 
 const path = (id: number) => `/connected/events/id/${id}/favorite`;
 
@@ -19,14 +20,14 @@ export function setFavorite(id: number, favorite: boolean): Promise<void> {
 
 /** Query options for the favourite state. */
 export const favoriteQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['favorite', id], queryFn: ({ signal }) => getFavorite(id, signal) });
+  queryOptions({ queryKey: eventKeys.favorite(id), queryFn: ({ signal }) => getFavorite(id, signal) });
 
 /** The favourite state (only when `enabled`, i.e. for viewers). */
 export function useFavorite(id: number, enabled: boolean) {
   return useQuery({ ...favoriteQueryOptions(id), enabled });
 }
 
-/** The optimistic toggle. */
+/** The optimistic toggle; invalidates the favourites list. */
 export function useSetFavorite(id: number) {
   const queryClient = useQueryClient();
   const key = favoriteQueryOptions(id).queryKey;
@@ -39,5 +40,7 @@ export function useSetFavorite(id: number) {
       return { previous };
     },
     onError: (_error, _favorite, context) => queryClient.setQueryData(key, context?.previous),
+    // The favourites list of /profile follows the heart.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventKeys.favorites() }),
   });
 }

@@ -4,6 +4,7 @@ import type { SearchBody, searchResponseSchema } from '@evmap/contract/events';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { eventKeys } from '@/lib/query-keys';
 
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export type SearchParams = Omit<SearchBody, 'excludeIds'>;
@@ -64,7 +65,7 @@ export async function searchAllPages(
 /** Query options for a search of every page; `source` is read when the query runs. */
 export const searchEventsQueryOptions = (params: SearchParams, source: LoadedEvents) =>
   queryOptions({
-    queryKey: ['events', 'search', params],
+    queryKey: [...eventKeys.search(), params],
     queryFn: ({ signal }) => searchAllPages(params, source, signal),
     staleTime: 30_000,
   });

@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_BASE } from '@/lib/api-client';
+import { eventKeys } from '@/lib/query-keys';
 import { useSearchStore } from './use-search-store';
 
 /** Keeps the map's searches fresh while mounted. */
@@ -13,7 +14,7 @@ export function useLiveUpdates(): void {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(`${API_BASE}/public/events/stream`);
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['events', 'search'] });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: eventKeys.search() });
     const onChange = (message: MessageEvent<string>) => {
       try {
         const { id } = JSON.parse(message.data) as { id?: number };

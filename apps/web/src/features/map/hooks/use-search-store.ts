@@ -5,6 +5,7 @@
  */
 import type { Event } from '@evmap/contract/events';
 import { create } from 'zustand';
+import { onEventChanged } from '@/lib/event-changes';
 import { todayKey } from '../utils/days';
 
 export type LatLng = { lat: number; lng: number };
@@ -56,3 +57,6 @@ export const useSearchStore = create<SearchState>()((set) => ({
   focusOn: (focus) => set({ focus }),
   clearFocus: () => set({ focus: null }),
 }));
+
+// An event saved or deleted in this tab (the event form) is fetched again by the next search.
+onEventChanged((id) => useSearchStore.getState().forget(id));

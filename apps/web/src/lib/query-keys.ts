@@ -1,0 +1,30 @@
+/**
+ * Query keys, from one factory per resource, so a mutation can name exactly what it invalidates.
+ * Event keys are shared by the map, the event modal, the profile and the event form, so they live
+ * here rather than in one of those features.
+ */
+
+export const eventKeys = {
+  /** Every event query (the map's searches included). */
+  all: ['events'] as const,
+  /** The map's searches (`['events', 'search', …]`). */
+  search: () => ['events', 'search'] as const,
+  /** The signed-in event-manager's own events, list and details. */
+  own: () => ['events', 'own'] as const,
+  ownList: () => ['events', 'own', 'list'] as const,
+  ownDetail: (uuid: string) => ['events', 'own', 'detail', uuid] as const,
+  /** The signed-in viewer's favourite events. */
+  favorites: () => ['events', 'favorites'] as const,
+  /** Whether one event is a favourite of the viewer. */
+  favorite: (id: number) => ['favorite', id] as const,
+  /** An event's statistics, as its owner or an administrator reads them. */
+  stats: (scope: 'owner' | 'admin', id: number) => ['events', 'stats', scope, id] as const,
+  /** Administrators' events: lists and details. */
+  admin: () => ['events', 'admin'] as const,
+  adminDetail: (uuid: string) => ['events', 'admin', 'detail', uuid] as const,
+};
+
+/** The signed-in user's own account data. */
+export const meKeys = {
+  all: ['me'] as const,
+};

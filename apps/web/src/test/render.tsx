@@ -1,0 +1,69 @@
+/**
+ * Renders a component as the app would (Mantine theme, TanStack Query, i18n in the chosen language,
+ * a router at `path`) for DOM component tests. Calls to the API go through `fetch`, which a test
+ * replaces with `mockApi`.
+ */
+import '@/i18n/i18n';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { cssVariablesResolver, theme } from '@/app/theme';
+import { i18n } from '@/i18n/i18n';
+
+export type RenderOptions = {
+  lang?: 'fr' | 'en';
+  /** The URL the component is shown at (default `/`). */
+  path?: string;
+  /** The route pattern that matches `path` (so `useParams` works), default `*`. */
+  route?: string;
+};
+
+/** Renders `ui` inside the app's providers; returns Testing Library's queries, a user and the query client. */
+export async function renderUi(ui: ReactElement, options: RenderOptions = {}) {
+  await i18n.changeLanguage(options.lang ?? 'en');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: options.route ?? '*', element: ui },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [options.path ?? '/'] },
+  );
+  const user = userEvent.setup();
+  const result = render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, user, queryClient, router };
+}
+
+type Handler = (request: { method: string; path: string; body: unknown }) => { status?: number; body?: unknown };
+
+/**
+ * Replaces `fetch` with `handler`, which answers the app's API calls by method and path (relative to
+ * /api/v1); returns the calls made, in order.
+ */
+export function mockApi(handler: Handler) {
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const path = `${url.pathname.replace(/^\/api\/v1/, '')}${url.search}`;
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const call = { method: init.method ?? 'GET', path, body };
+    calls.push(call);
+    const answer = handler(call);
+    const status = answer.status ?? 200;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return calls;
+}

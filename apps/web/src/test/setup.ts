@@ -1,0 +1,19 @@
+/**
+ * Set-up of the web unit tests. Files that render components run in happy-dom (a
+ * `// @vitest-environment happy-dom` line at their top); for them, each test's rendering is removed
+ * afterwards and the browser APIs happy-dom lacks are given plain versions.
+ */
+import { afterEach } from 'vitest';
+
+if (typeof window !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => cleanup());
+  // Mantine's components observe their size; happy-dom has no layout, so nothing ever changes.
+  if (!('ResizeObserver' in window)) {
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+}
