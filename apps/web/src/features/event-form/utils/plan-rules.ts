@@ -1,0 +1,60 @@
+/**
+ * What the owner's plan means on the event form (spec sections 4, 5 and 9), on the client: which
+ * confirmation publishing asks, why an event is read-only, and which API refusals are about the plan
+ * (shown with a link to the plans page). The API enforces the same rules (plans/plan-rules.ts).
+ */
+import type { PlanType } from '@evmap/contract/enums';
+import { ERROR_MESSAGES, type ErrorKey } from '@evmap/contract/errors';
+import type { Event } from '@evmap/contract/events';
+import { nowWallClock } from '@evmap/contract/wall-clock';
+
+/** The publishing confirmation's wording for a plan. */
+export type PublishWording = 'trial' | 'unit' | 'complete' | 'none';
+
+export function publishWording(planType: PlanType | null | undefined): PublishWording {
+  if (planType === 'trial') return 'trial';
+  if (planType === 'unit') return 'unit';
+  if (planType === 'complete' || planType === 'free-complete') return 'complete';
+  return 'none';
+}
+
+/** Recurring dates are not part of the unit plan. */
+export const recurrenceAllowed = (planType: PlanType | null | undefined) => planType !== 'unit';
+
+/** True while one of the event's dates has started and not ended, in the event's zone. */
+export function isInProgress(event: Pick<Event, 'dates' | 'timeZone'>, now = new Date()): boolean {
+  const current = nowWallClock(event.timeZone, now.getTime());
+  return event.dates.some((d) => d.startDate <= current && (d.endDate ?? d.startDate) >= current);
+}
+
+/**
+ * Why the owner cannot modify the event (a catalogue key), or undefined: past events and inactive ones
+ * are read-only; on the trial and unit plans, so is an event that is happening now.
+ */
+export function readOnlyReason(
+  event: Pick<Event, 'isPast' | 'active' | 'dates' | 'timeZone'>,
+  planType: PlanType | null | undefined,
+  now = new Date(),
+): ErrorKey | undefined {
+  if (event.isPast) return 'pastEventReadOnly';
+  if (!event.active) return 'inactiveEventReadOnly';
+  if ((planType === 'trial' || planType === 'unit') && isInProgress(event, now)) return 'eventInProgress';
+  return undefined;
+}
+
+const PLAN_ERRORS: ErrorKey[] = [
+  'noPlan',
+  'trialLimit',
+  'noSubscription',
+  'paymentMethodRequired',
+  'paymentFailed',
+  'recurrenceNotInPlan',
+];
+
+/** True when a form message is one of the API's plan refusals (in either language). */
+export function isPlanMessage(message: string | undefined): boolean {
+  if (!message) return false;
+  return PLAN_ERRORS.some(
+    (key) => message.includes(ERROR_MESSAGES[key].en) || message.includes(ERROR_MESSAGES[key].fr),
+  );
+}
