@@ -1,6 +1,7 @@
 import { nowWallClock } from '@evmap/contract/wall-clock';
 import { describe, expect, it } from 'vitest';
-import { formatWallClock, listedDates, placeLine } from './event-display';
+import { formatWallClock, listedDates } from '@/lib/event-dates-display';
+import { placeLine } from './event-display';
 
 describe('event display', () => {
   const now = new Date('2026-11-21T15:00:00Z'); // 10:00 in Montréal

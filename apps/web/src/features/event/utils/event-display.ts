@@ -1,37 +1,4 @@
-/** What the event modal shows: upcoming dates, the place line, the image. */
-import { RECURRING_DATES_LISTED } from '@evmap/contract/constants';
-import { nowWallClock } from '@evmap/contract/wall-clock';
-
-type EventDate = { startDate: string; endDate: string | null };
-
-/**
- * The dates to list: the upcoming ones (not yet ended, in the event's zone), at most
- * RECURRING_DATES_LISTED, and whether more follow; a past event lists its last date.
- */
-export function listedDates(
-  dates: EventDate[],
-  timeZone: string,
-  now = new Date(),
-): { dates: EventDate[]; more: boolean } {
-  const current = nowWallClock(timeZone, now.getTime());
-  const sorted = [...dates].sort((a, b) => a.startDate.localeCompare(b.startDate));
-  const upcoming = sorted.filter((d) => (d.endDate ?? d.startDate) >= current);
-  if (upcoming.length === 0) return { dates: sorted.slice(-1), more: false };
-  return { dates: upcoming.slice(0, RECURRING_DATES_LISTED), more: upcoming.length > RECURRING_DATES_LISTED };
-}
-
-/** A wall-clock `YYYY-MM-DD HH:mm:ss` formatted in `locale` (no zone conversion). */
-export function formatWallClock(value: string, locale: string, withDate = true): string {
-  const date = new Date(`${value.replace(' ', 'T')}Z`);
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    ...(withDate ? { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' } : {}),
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(date);
-}
-
-/** The address line: province unless QC, country unless CA. */
+/** The event modal's address line (its dates: lib/event-dates-display.ts): province unless QC, country unless CA. */
 export function placeLine(event: {
   address: string | null;
   city: string | null;

@@ -1,0 +1,100 @@
+/** The viewer's side of `/profile`: their favourite events, each with a remove button, and a way to the map. */
+import type { Event } from '@evmap/contract/events';
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLang } from '@/i18n/use-lang';
+import { PATHS } from '@/lib/paths';
+import { toast } from '@/lib/toast';
+import { useFavoriteEvents } from '../api/get-favorite-events';
+import { useRemoveFavorite } from '../api/remove-favorite';
+import { EventCard } from './event-card';
+import { ListStatus } from './list-status';
+
+/** A filled heart: the event is a favourite; pressing removes it. */
+function HeartOffIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.4h2C13.8 6.1 15.2 5 17.2 5c3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
+/** The button removing one favourite, named after the event. */
+function RemoveButton({ event }: { event: Event }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const remove = useRemoveFavorite();
+  const title = lang === 'fr' ? event.titleFr : event.titleEn || event.titleFr;
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red.9"
+      size="lg"
+      aria-label={t('profile.removeFavorite', { title })}
+      onClick={() =>
+        remove.mutate(event.id, {
+          onSuccess: () => toast.success(t('profile.removed')),
+          onError: () => toast.error(t('profile.removeFailed')),
+        })
+      }
+    >
+      <HeartOffIcon />
+    </ActionIcon>
+  );
+}
+
+/** The favourite events as cards leading to the map's event modal. */
+export function FavoriteEvents() {
+  const { t } = useTranslation();
+  const query = useFavoriteEvents();
+  const mapButton = (
+    <Button component={Link} to={PATHS.home} variant="light">
+      {t('profile.goToMap')}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (query.isPending || query.isError) {
+    content = (
+      <ListStatus
+        status={query.isPending ? 'pending' : 'error'}
+        message={t('profile.favoritesLoadFailed')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (query.data.length === 0) {
+    content = (
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="sm" align="flex-start">
+          <Text fw={600}>{t('profile.emptyViewer')}</Text>
+          <Text size="sm">{t('profile.emptyViewerHint')}</Text>
+          {mapButton}
+        </Stack>
+      </Paper>
+    );
+  } else {
+    content = (
+      <Stack gap="lg">
+        <Group justify="flex-end">{mapButton}</Group>
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {query.data.map((event) => (
+            <EventCard
+              key={event.id}
+              event={event}
+              to={`/events/${encodeURIComponent(event.handle)}`}
+              headingOrder={2}
+              action={<RemoveButton event={event} />}
+            />
+          ))}
+        </Stack>
+      </Stack>
+    );
+  }
+  return content;
+}

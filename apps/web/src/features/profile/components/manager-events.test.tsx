@@ -1,0 +1,180 @@
+// @vitest-environment happy-dom
+import type { User } from '@evmap/contract/users';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '@/lib/session';
+import { mockApi, renderUi } from '@/test/render';
+import { testEvent, testUser } from '../test/profile-fixtures';
+import { ProfilePage } from './profile-page';
+
+const DAY = 86_400_000;
+
+function signIn(overrides: Partial<User> = {}) {
+  useSession.setState({ status: 'signed-in', user: testUser(overrides) });
+}
+
+/** Answers the own events with `events`; any other call fails the test. */
+function ownEvents(events: ReturnType<typeof testEvent>[]) {
+  return mockApi(({ method, path }) => {
+    if (method === 'GET' && path === '/connected/events') return { body: { events } };
+    throw new Error(`unexpected call ${method} ${path}`);
+  });
+}
+
+const renderProfile = (lang: 'en' | 'fr' = 'en') =>
+  renderUi(<ProfilePage />, { lang, path: '/profile', route: '/profile' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ status: 'anonymous', user: null });
+});
+
+describe('the event-manager profile', () => {
+  it('splits the own events into upcoming and passed, with their notices and edit links', async () => {
+    signIn();
+    ownEvents([
+      testEvent({
+        id: 1,
+        titleEn: 'Jazz night',
+        isPast: true,
+        dates: [{ startDate: '2020-01-10 20:00:00', endDate: null }],
+      }),
+      testEvent({ id: 2, titleEn: 'Later concert', dates: [{ startDate: '2099-08-01 19:00:00', endDate: null }] }),
+      testEvent({ id: 3, titleEn: 'Reported fair', signaledCount: 2, active: false }),
+      testEvent({ id: 4, titleEn: 'Undated', isPast: true, dates: [] }),
+    ]);
+    await renderProfile();
+
+    expect(screen.getByRole('heading', { name: 'My events', level: 1 })).toBeTruthy();
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    const passed = screen.getByRole('region', { name: 'Passed' });
+
+    const upcomingLinks = within(upcoming)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(upcomingLinks).toEqual(['Reported fair', 'Later concert']);
+    expect(
+      within(passed)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Jazz night', 'Undated']);
+
+    const fair = within(upcoming).getByRole('link', { name: 'Reported fair' });
+    expect(fair.getAttribute('href')).toBe('/profile/events/00000000-0000-4000-8000-000000000003');
+    const fairCard = fair.closest('li') as HTMLElement;
+    expect(within(fairCard).getByText('Inactive: deactivated by an administrator')).toBeTruthy();
+    expect(within(fairCard).getByText('Reported 2 times')).toBeTruthy();
+    expect(within(fairCard).queryByText('Past event')).toBeNull();
+    expect(within(fairCard).getByText(/2099/)).toBeTruthy();
+
+    const jazzCard = within(passed).getByRole('link', { name: 'Jazz night' }).closest('li') as HTMLElement;
+    expect(within(jazzCard).getByText('Past event')).toBeTruthy();
+    expect(within(jazzCard).getByText(/2020/)).toBeTruthy();
+    const undatedCard = within(passed).getByRole('link', { name: 'Undated' }).closest('li') as HTMLElement;
+    expect(within(undatedCard).getByText('No date yet')).toBeTruthy();
+
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByRole('link', { name: 'Create an event' }).getAttribute('href')).toBe('/profile/events/create');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists at most three upcoming dates of a recurring event, with a mention of the others', async () => {
+    signIn();
+    const dates = ['2099-01-01', '2099-01-08', '2099-01-15', '2099-01-22'].map((day) => ({
+      startDate: `${day} 10:00:00`,
+      endDate: `${day} 11:00:00`,
+    }));
+    ownEvents([testEvent({ id: 5, titleEn: 'Weekly yoga', dates, recurring: 'weekly' })]);
+    await renderProfile();
+    const card = (await screen.findByRole('link', { name: 'Weekly yoga' })).closest('li') as HTMLElement;
+    expect(within(card).getAllByText(/2099/)).toHaveLength(3);
+    expect(within(card).getByText('and more dates')).toBeTruthy();
+  });
+
+  it('shows an empty state leading to the create button, and an active trial opens no popup', async () => {
+    signIn({ planType: 'trial', trialEndedAt: new Date(Date.now() + 10 * DAY).toISOString() });
+    ownEvents([]);
+    const { user, router } = await renderProfile();
+    expect(await screen.findByText('You have not created any event yet.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Upcoming' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Create an event' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/events/create'));
+  });
+
+  it('asks a canceled plan to select a plan, on opening and again on create, with a link to the plans', async () => {
+    signIn({ planType: 'canceled' });
+    ownEvents([testEvent({ id: 1, titleEn: 'Old show' })]);
+    const { user, router } = await renderProfile();
+    const dialog = await screen.findByRole('dialog', { name: 'Select a plan first' });
+    expect(within(dialog).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/profile/me/plans');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(await screen.findByRole('link', { name: 'Create an event' }));
+    expect(await screen.findByRole('dialog', { name: 'Select a plan first' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profile');
+
+    await user.click(screen.getByRole('link', { name: 'See the plans' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/me/plans'));
+  });
+
+  it('asks an event-manager without any plan to select one', async () => {
+    signIn({ planType: null, trialEndedAt: null });
+    ownEvents([]);
+    await renderProfile();
+    expect(await screen.findByRole('dialog', { name: 'Select a plan first' })).toBeTruthy();
+  });
+
+  it('tells an ended trial that it is finished; the popup can be closed', async () => {
+    signIn({ planType: 'trial', trialEndedAt: new Date(Date.now() - DAY).toISOString() });
+    ownEvents([]);
+    const { user } = await renderProfile();
+    const dialog = await screen.findByRole('dialog', { name: 'Your trial is finished' });
+    expect(
+      within(dialog).getByText('Your free trial has ended. Select a plan to keep publishing events.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/profile/me/plans');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('speaks French: sections, notices, empty state and popup', async () => {
+    signIn({ planType: 'trial', trialEndedAt: new Date(Date.now() - DAY).toISOString() });
+    ownEvents([
+      testEvent({
+        id: 1,
+        titleFr: 'Soirée jazz',
+        isPast: true,
+        dates: [{ startDate: '2020-01-10 20:00:00', endDate: null }],
+      }),
+      testEvent({ id: 2, titleFr: 'Foire signalée', signaledCount: 3 }),
+    ]);
+    const { user } = await renderProfile('fr');
+    const dialog = await screen.findByRole('dialog', { name: 'Votre essai est terminé' });
+    expect(within(dialog).getByRole('link', { name: 'Voir les forfaits' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Plus tard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Mes événements', level: 1 })).toBeTruthy();
+    const upcoming = await screen.findByRole('region', { name: 'À venir' });
+    expect(within(upcoming).getByRole('link', { name: 'Foire signalée' })).toBeTruthy();
+    expect(within(upcoming).getByText('Signalé 3 fois')).toBeTruthy();
+    const passed = screen.getByRole('region', { name: 'Passés' });
+    expect(within(passed).getByText('Événement passé')).toBeTruthy();
+    expect(within(passed).getByText(/janv\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Créer un événement' })).toBeTruthy();
+  });
+
+  it('shows a loader, then an alert with a retry button when the list fails', async () => {
+    signIn();
+    let fail = true;
+    mockApi(() => (fail ? { status: 500, body: { errors: { global: 'Boom' } } } : { body: { events: [] } }));
+    const { user } = await renderProfile();
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Your events could not be loaded.')).toBeTruthy();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have not created any event yet.')).toBeTruthy();
+  });
+});

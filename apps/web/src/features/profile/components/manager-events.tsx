@@ -1,0 +1,102 @@
+/**
+ * The event-manager's side of `/profile`: their events split into upcoming and passed, a create
+ * button, an empty state, and the plan-required popup when their plan does not allow managing events.
+ */
+import type { Event } from '@evmap/contract/events';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { useOwnEvents } from '../api/get-own-events';
+import { planRequirement } from '../utils/plan-requirement';
+import { splitEvents } from '../utils/sort-events';
+import { EventCard } from './event-card';
+import { ListStatus } from './list-status';
+import { PlanRequiredModal } from './plan-required-modal';
+
+/** The edit page of an own event. */
+const editPath = (uuid: string) => `${PATHS.profile}/events/${uuid}`;
+
+/** A titled section of event cards. */
+function EventSection({ title, events, empty }: { title: string; events: Event[]; empty?: string }) {
+  const id = useId();
+  return (
+    <Stack component="section" gap="sm" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      {events.length === 0 && empty ? (
+        <Text size="sm">{empty}</Text>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {events.map((event) => (
+            <EventCard key={event.id} event={event} to={editPath(event.uuid)} headingOrder={3} ownerNotices />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The own events, the create button and the plan-required popup. */
+export function ManagerEvents() {
+  const { t } = useTranslation();
+  const user = useSession((state) => state.user);
+  const requirement = user ? planRequirement(user) : null;
+  // Opens with the page when a plan is required, and again whenever the requirement changes.
+  const [popupOpened, setPopupOpened] = useState(requirement !== null);
+  useEffect(() => setPopupOpened(requirement !== null), [requirement]);
+  const query = useOwnEvents();
+
+  // Without a usable plan, the create button opens the popup instead of the form.
+  const onCreate = (event: MouseEvent) => {
+    if (!requirement) return;
+    event.preventDefault();
+    setPopupOpened(true);
+  };
+  const createButton = (
+    <Button component={Link} to={PATHS.eventCreate} onClick={onCreate}>
+      {t('profile.create')}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (query.isPending || query.isError) {
+    content = (
+      <ListStatus
+        status={query.isPending ? 'pending' : 'error'}
+        message={t('profile.ownLoadFailed')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (query.data.length === 0) {
+    content = (
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="sm" align="flex-start">
+          <Text fw={600}>{t('profile.emptyManager')}</Text>
+          <Text size="sm">{t('profile.emptyManagerHint')}</Text>
+          {createButton}
+        </Stack>
+      </Paper>
+    );
+  } else {
+    const { upcoming, passed } = splitEvents(query.data);
+    content = (
+      <Stack gap="lg">
+        <Group justify="flex-end">{createButton}</Group>
+        <EventSection title={t('profile.upcoming')} events={upcoming} empty={t('profile.noUpcoming')} />
+        {passed.length > 0 && <EventSection title={t('profile.passed')} events={passed} />}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      {content}
+      <PlanRequiredModal requirement={requirement} opened={popupOpened} onClose={() => setPopupOpened(false)} />
+    </>
+  );
+}
