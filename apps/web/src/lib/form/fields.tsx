@@ -4,8 +4,8 @@
  */
 import { MINUTE_STEPS } from '@evmap/contract/event-dates';
 import { Checkbox, NativeSelect, Textarea, TextInput } from '@mantine/core';
-import { type FieldProps, useFormField } from './use-form-field';
 import { formatPhone, phoneDigits } from './phone';
+import { type FieldProps, useFormField } from './use-form-field';
 
 /** A one-line text field (`type` email, url...). */
 export function TextField({

@@ -10,7 +10,11 @@ import { errorText } from '@/lib/form-errors';
 
 /** The label of a field name: `dates.0.startTime` → `fields.startTime`. */
 export function fieldLabel(t: TFunction, name: string): string {
-  const last = name.split('.').filter((segment) => !/^\d+$/.test(segment)).pop() ?? name;
+  const last =
+    name
+      .split('.')
+      .filter((segment) => !/^\d+$/.test(segment))
+      .pop() ?? name;
   // Keys are checked by the i18n files' tests; a field without a label is reported as a missing key.
   return t(`fields.${last}` as 'fields.email');
 }
