@@ -32,34 +32,40 @@ export type Endpoint<S extends EndpointSchemas, P extends string> = {
 };
 
 /** The body an endpoint takes (the schema's input: what a client sends before defaults and transforms). */
-export type EndpointBody<E> = E extends Endpoint<infer S, string>
-  ? S extends { body: infer B extends z.ZodType }
-    ? z.input<B>
-    : undefined
-  : never;
+export type EndpointBody<E> =
+  E extends Endpoint<infer S, string>
+    ? S extends { body: infer B extends z.ZodType }
+      ? z.input<B>
+      : undefined
+    : never;
 
-/** What an endpoint answers (void for 204 answers). */
-export type EndpointResponse<E> = E extends Endpoint<infer S, string>
-  ? S extends { response: infer R extends z.ZodType }
-    ? z.output<R>
-    : void
-  : never;
+/** What an endpoint answers (undefined for 204 answers). */
+export type EndpointResponse<E> =
+  E extends Endpoint<infer S, string>
+    ? S extends { response: infer R extends z.ZodType }
+      ? z.output<R>
+      : undefined
+    : never;
 
 /** The query string an endpoint reads. */
-export type EndpointQuery<E> = E extends Endpoint<infer S, string>
-  ? S extends { query: infer Q extends z.ZodType }
-    ? Partial<z.input<Q>>
-    : undefined
-  : never;
+export type EndpointQuery<E> =
+  E extends Endpoint<infer S, string>
+    ? S extends { query: infer Q extends z.ZodType }
+      ? Partial<z.input<Q>>
+      : undefined
+    : never;
 
-type ParamsArg<P extends string> = keyof PathParams<P> extends never ? { params?: undefined } : { params: PathParams<P> };
+type ParamsArg<P extends string> = keyof PathParams<P> extends never
+  ? { params?: undefined }
+  : { params: PathParams<P> };
 type BodyArg<B> = [B] extends [undefined] ? { body?: undefined } : { body: B | FormData };
 type QueryArg<Q> = [Q] extends [undefined] ? { query?: undefined } : { query?: Q };
 
 /** What a call passes: path parameters, body and query when the endpoint has them, and a cancel signal. */
-export type CallArgs<E> = E extends Endpoint<infer _S, infer P>
-  ? ParamsArg<P> & BodyArg<EndpointBody<E>> & QueryArg<EndpointQuery<E>> & { signal?: AbortSignal }
-  : never;
+export type CallArgs<E> =
+  E extends Endpoint<infer _S, infer P>
+    ? ParamsArg<P> & BodyArg<EndpointBody<E>> & QueryArg<EndpointQuery<E>> & { signal?: AbortSignal }
+    : never;
 
 /** Describes an endpoint: `endpoint<{ body: ..., response: ... }>()('PUT', '/connected/events/:id')`. */
 export function endpoint<S extends EndpointSchemas = Record<never, never>>() {

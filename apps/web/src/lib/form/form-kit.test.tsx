@@ -27,6 +27,34 @@ function Form({ submit }: { submit: (values: z.output<typeof schema>) => Promise
   );
 }
 
+const timeSchema = z.object({ startTime: z.string() });
+function TimeForm() {
+  const { form, onSubmit, formMessage } = useContractForm({
+    schema: timeSchema,
+    defaultValues: { startTime: '10:00' },
+    submit: async () => ({}),
+  });
+  return (
+    <ContractFormView form={form} onSubmit={onSubmit} formMessage={formMessage}>
+      <TimeField name="startTime" min="09:30" max="11:00" />
+    </ContractFormView>
+  );
+}
+
+function Contact() {
+  const { form, onSubmit, formMessage } = useContractForm({
+    schema: contactSchema,
+    defaultValues: { subject: '', message: '' },
+    submit: async () => ({}),
+  });
+  return (
+    <ContractFormView form={form} onSubmit={onSubmit} formMessage={formMessage}>
+      <TextField name="subject" label="Subject" />
+      <button type="submit">Send</button>
+    </ContractFormView>
+  );
+}
+
 describe('phone numbers', () => {
   it('are shown as (XXX) XXX-XXXX while typed and kept as digits', () => {
     expect(formatPhone('514')).toBe('(514');
@@ -72,38 +100,12 @@ describe('the form kit', () => {
   });
 
   it('offers times in 15-minute steps within limits', async () => {
-    const timeSchema = z.object({ startTime: z.string() });
-    function TimeForm() {
-      const { form, onSubmit, formMessage } = useContractForm({
-        schema: timeSchema,
-        defaultValues: { startTime: '10:00' },
-        submit: async () => ({}),
-      });
-      return (
-        <ContractFormView form={form} onSubmit={onSubmit} formMessage={formMessage}>
-          <TimeField name="startTime" min="09:30" max="11:00" />
-        </ContractFormView>
-      );
-    }
     await renderUi(<TimeForm />);
     const options = [...(screen.getByLabelText('Start time') as HTMLSelectElement).options].map((o) => o.value);
     expect(options).toEqual(['09:30', '09:45', '10:00', '10:15', '10:30', '10:45', '11:00']);
   });
 
   it('binds a contract schema as it is (contact form)', async () => {
-    function Contact() {
-      const { form, onSubmit, formMessage } = useContractForm({
-        schema: contactSchema,
-        defaultValues: { subject: '', message: '' },
-        submit: async () => ({}),
-      });
-      return (
-        <ContractFormView form={form} onSubmit={onSubmit} formMessage={formMessage}>
-          <TextField name="subject" label="Subject" />
-          <button type="submit">Send</button>
-        </ContractFormView>
-      );
-    }
     const { user } = await renderUi(<Contact />);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Subject and message are required')).toBeTruthy();
