@@ -5,6 +5,7 @@
  * given as text under it.
  */
 import 'leaflet/dist/leaflet.css';
+import './place-map.css';
 import { MAP } from '@evmap/contract/constants';
 import { Box, Stack, Text } from '@mantine/core';
 import type * as Leaflet from 'leaflet';
@@ -116,6 +117,7 @@ export function PlaceMap({ latitude, longitude }: { latitude: number | null; lon
       <Box
         ref={container}
         aria-hidden="true"
+        className="evm-place-map"
         h={220}
         bg="gray.1"
         // Leaflet's panes have high z-indexes: kept in a stacking context of their own, under dropdowns.
