@@ -16,4 +16,8 @@ if (typeof window !== 'undefined') {
       disconnect() {}
     };
   }
+  // Mantine's growing textareas resize once web fonts load; happy-dom has no font loading.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
+  }
 }

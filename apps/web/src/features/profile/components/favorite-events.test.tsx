@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
+import { testEvent, testUser } from '@/test/fixtures';
 import { mockApi, renderUi } from '@/test/render';
-import { testEvent, testUser } from '../test/profile-fixtures';
 import { ProfilePage } from './profile-page';
 
 const viewer = () => testUser({ type: 'viewer', planType: null, trialEndedAt: null, name: 'Léa' });

@@ -1,4 +1,4 @@
-/** Users and events for the profile page's component tests, complete as the contract describes them. */
+/** Users and events for component tests, complete as the contract describes them. */
 import type { Event } from '@evmap/contract/events';
 import type { User } from '@evmap/contract/users';
 
