@@ -127,7 +127,7 @@ describe('a viewer', () => {
       ['/profile/me/plans', '/profile/me/account'],
       ['/profile/me/password', '/profile/me'],
       ['/profile/me', '/profile'],
-      ['/profile/events/abc', '/profile'],
+      ['/profile/events/create', '/profile'],
     ]) {
       await landsOn(page, from!, from!);
       await page.getByRole('link', { name: 'Back' }).click();

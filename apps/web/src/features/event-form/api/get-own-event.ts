@@ -16,7 +16,11 @@ export const ownEventQueryOptions = (uuid: string) =>
     queryFn: async ({ signal }) => (await callEndpoint(getOwnEventEndpoint, { params: { uuid }, signal })).event,
   });
 
-/** The own event `uuid` as a query. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The own event `uuid` as a query; a link that is no uuid fails at once, without asking the API. */
 export function useOwnEvent(uuid: string) {
-  return useQuery(ownEventQueryOptions(uuid));
+  const valid = UUID.test(uuid);
+  const query = useQuery({ ...ownEventQueryOptions(uuid), enabled: valid });
+  return valid ? query : { ...query, isError: true as const, data: undefined };
 }
