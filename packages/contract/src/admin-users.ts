@@ -18,12 +18,20 @@ export const userIdParamsSchema = z.object({
 
 export const ADMIN_USER_TYPE_FILTERS = ['all', ...userTypeSchema.options] as const;
 
-/** GET /connected/admin/users: search over name and email (accents and case ignored), filter by type. */
+/** Columns the admin users table sorts by. */
+export const ADMIN_USER_SORT_FIELDS = ['id', 'name', 'email', 'type', 'planType', 'createdAt'] as const;
+
+/**
+ * GET /connected/admin/users: search over name and email (accents and case ignored), filter by type, sorted by
+ * `sortField` (id descending by default, like the events list).
+ */
 export const adminUsersQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   type: z.enum(ADMIN_USER_TYPE_FILTERS).default('all'),
   page: z.coerce.number().int().min(1).max(ADMIN_USERS.maxPage).default(ADMIN_USERS.defaultPage),
   limit: z.coerce.number().int().min(1).max(ADMIN_USERS.maxLimit).default(ADMIN_USERS.defaultLimit),
+  sortField: z.enum(ADMIN_USER_SORT_FIELDS).default('id'),
+  sortDirection: z.enum(['asc', 'desc']).default('desc'),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 
