@@ -129,14 +129,15 @@ export const routes: RouteObject[] = [
                   {
                     path: 'events/create',
                     ...lazyPage(
-                      () => import('@/features/admin/components/admin-event-create-page'),
+                      // The event form's feature owns the administrator's event pages (one form, two modes).
+                      () => import('@/features/event-form/components/admin-event-create-page'),
                       (m) => m.AdminEventCreatePage,
                     ),
                   },
                   {
                     path: 'events/:eventUuid',
                     ...lazyPage(
-                      () => import('@/features/admin/components/admin-event-edit-page'),
+                      () => import('@/features/event-form/components/admin-event-edit-page'),
                       (m) => m.AdminEventEditPage,
                     ),
                   },

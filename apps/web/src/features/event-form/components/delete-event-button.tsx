@@ -1,0 +1,50 @@
+import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '@/components/confirm-dialog';
+import { toast } from '@/lib/toast';
+
+/** "Delete the event", after a confirmation naming it; says whether it worked, then `onDeleted`. */
+export function DeleteEventButton({
+  title,
+  remove,
+  onDeleted,
+}: {
+  title: string;
+  remove: () => Promise<unknown>;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const [confirm, dialog] = useConfirm();
+  const [pending, setPending] = useState(false);
+
+  const onClick = async () => {
+    const ok = await confirm({
+      title: t('eventForm.delete.title'),
+      message: t('eventForm.delete.message', { title }),
+      confirmLabel: t('eventForm.delete.confirm'),
+      danger: true,
+    });
+    if (!ok) return;
+    setPending(true);
+    try {
+      await remove();
+    } catch {
+      toast.error(t('eventForm.delete.failed'));
+      return;
+    } finally {
+      setPending(false);
+    }
+    toast.success(t('eventForm.delete.done'));
+    onDeleted();
+  };
+
+  return (
+    <Group mt="xl">
+      <Button color="red" variant="outline" onClick={onClick} loading={pending}>
+        {t('eventForm.delete.button')}
+      </Button>
+      {dialog}
+    </Group>
+  );
+}
