@@ -18,10 +18,26 @@ const RESEND_WINDOW_MS = 60_000;
 
 const userLang = (user: UserRow): Lang => (user.preferredLang === 'fr' ? 'fr' : 'en');
 
-/** Replaces any pending code of the user with a new one for `email` and mails it there. */
-export async function issueVerificationCode(deps: AccountDeps, user: UserRow, email: string): Promise<void> {
+/**
+ * Counts one code sent to the user, at most one a minute (429 "codeRateLimit" otherwise). Called before any
+ * write that a code must follow, so a refused code leaves nothing half done.
+ */
+export async function reserveCodeSend(deps: AccountDeps, user: UserRow): Promise<void> {
   const window = await deps.rateLimiter.store.hit(`code-send:${user.id}`, RESEND_WINDOW_MS);
   if (window.count > 1) throw rateLimited('codeRateLimit', (window.resetAt - Date.now()) / 1000);
+}
+
+/**
+ * Replaces any pending code of the user with a new one for `email` and mails it there; `reserved` when the
+ * caller already counted it with reserveCodeSend.
+ */
+export async function issueVerificationCode(
+  deps: AccountDeps,
+  user: UserRow,
+  email: string,
+  { reserved = false } = {},
+): Promise<void> {
+  if (!reserved) await reserveCodeSend(deps, user);
   const code = newVerificationCode();
   await deps.db.transaction(async (tx) => {
     await tx

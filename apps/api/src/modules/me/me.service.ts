@@ -9,7 +9,7 @@ import { searchText } from '../../lib/text';
 import type { UserRow } from '../../plugins/auth';
 import { trialEnd } from '../auth/auth.service';
 import type { AccountDeps } from '../auth/deps';
-import { issueVerificationCode } from '../auth/verification.service';
+import { issueVerificationCode, reserveCodeSend } from '../auth/verification.service';
 import { insertPlanChange } from '../billing/subscriptions.repository';
 import { refreshEventDays } from '../events/event-days.repository';
 import { eventsChanged } from '../events/events.repository';
@@ -33,6 +33,8 @@ export async function updateMe(deps: AccountDeps, user: UserRow, body: UpdateMe)
     if (owner && owner.id !== user.id) throw conflict('email', 'emailExists');
     newEmail = email;
     patch.unverifiedEmail = email;
+    // The code limit is checked before anything is saved: a refused change keeps the account as it was.
+    await reserveCodeSend(deps, user);
   }
 
   if (imagePath !== undefined) {
@@ -64,7 +66,7 @@ export async function updateMe(deps: AccountDeps, user: UserRow, body: UpdateMe)
     }
     return row;
   });
-  if (newEmail) await issueVerificationCode(deps, updated, newEmail);
+  if (newEmail) await issueVerificationCode(deps, updated, newEmail, { reserved: true });
   return updated;
 }
 

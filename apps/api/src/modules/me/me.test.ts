@@ -93,6 +93,23 @@ describe('GET and PUT /connected/me', () => {
     expect(verified.json().user).toMatchObject({ email: 'after@example.com', unverifiedEmail: null });
   });
 
+  it('refuses a second email change within the minute of a code, and keeps the account as it was', async () => {
+    const user = await createUser(ctx, 'viewer', { email: 'first@example.com' });
+    const headers = authHeaders(ctx.app, user);
+    expect((await call('PUT', '/connected/me', headers, { email: 'second@example.com' })).statusCode).toBe(200);
+    const refused = await call('PUT', '/connected/me', headers, { email: 'third@example.com', name: 'Renamed' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      errors: {
+        global:
+          'You have reached the limit of verification code requests. Please try again later and check your inbox.',
+      },
+    });
+    const me = await call('GET', '/connected/me', headers);
+    expect(me.json().user).toMatchObject({ email: 'first@example.com', unverifiedEmail: 'second@example.com' });
+    expect(me.json().user.name).not.toBe('Renamed');
+  });
+
   it('cancels a pending email change', async () => {
     const user = await createUser(ctx, 'viewer');
     const headers = authHeaders(ctx.app, user);
