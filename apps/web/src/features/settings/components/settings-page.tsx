@@ -1,37 +1,58 @@
-import { Button, NavLink, Stack } from '@mantine/core';
+import { Button, Divider, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
-import { PATHS } from '@/lib/paths';
 import { useSession } from '@/lib/session';
-import { useSignOut } from '@/lib/use-sign-out';
 import { useSwitchToEventManager } from '../hooks/use-switch-to-event-manager';
+import { AvatarForm } from './avatar-form';
+import { PendingEmail } from './pending-email';
+import { ProfileForm } from './profile-form';
+import { SettingsMenu } from './settings-menu';
 
-/** `/profile/me`: the settings menu (the avatar, name and email editors come with the settings issue). */
+/** A viewer's way to publish (spec section 4): the type update, then /profile. There is no way back. */
+function SwitchToManager() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const { switchToEventManager, isPending } = useSwitchToEventManager();
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="xs" align="flex-start">
+      <Title order={2} size="h4" id={headingId}>
+        {t('settings.managerHeading')}
+      </Title>
+      <Text size="sm">{t('settings.managerText')}</Text>
+      <Button variant="light" loading={isPending} onClick={() => void switchToEventManager()}>
+        {t('menu.switchToManager')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * `/profile/me`: the avatar, the name and email (with a pending email change), the switch to
+ * event-manager for viewers, and the settings menu.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const user = useSession((state) => state.user);
-  const signOut = useSignOut();
-  const { switchToEventManager, isPending } = useSwitchToEventManager();
+  const profileHeadingId = useId();
+  if (!user) return null;
 
   return (
     <>
       <PageHeading title={t('pages.settings')} />
-      <Stack gap={0} component="nav" aria-label={t('pages.settings')}>
-        <NavLink component={Link} to={PATHS.account} label={t('menu.account')} />
-        <NavLink component={Link} to={PATHS.password} label={t('menu.password')} />
-        <NavLink component={Link} to={PATHS.contact} label={t('menu.contact')} />
-        <NavLink component={Link} to={PATHS.deletion} label={t('menu.deletion')} />
-      </Stack>
-      <Stack mt="lg" align="flex-start">
-        {user?.type === 'viewer' && (
-          <Button variant="light" loading={isPending} onClick={() => void switchToEventManager()}>
-            {t('menu.switchToManager')}
-          </Button>
-        )}
-        <Button variant="default" onClick={signOut}>
-          {t('menu.logout')}
-        </Button>
+      <Stack gap="xl">
+        <Stack component="section" aria-labelledby={profileHeadingId}>
+          <Title order={2} size="h4" id={profileHeadingId}>
+            {t('settings.profileHeading')}
+          </Title>
+          <AvatarForm user={user} />
+          <PendingEmail user={user} />
+          {/* A verified change of address starts the form again from the new one. */}
+          <ProfileForm key={user.email} user={user} />
+        </Stack>
+        {user.type === 'viewer' && !user.isAdmin && <SwitchToManager />}
+        <Divider />
+        <SettingsMenu />
       </Stack>
     </>
   );

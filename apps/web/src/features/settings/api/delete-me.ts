@@ -1,0 +1,19 @@
+/** `DELETE /connected/me`: soft-deletes the signed-in account (answers 204; every token stops working). */
+import { useMutation } from '@tanstack/react-query';
+import { callEndpoint, endpoint } from '@/lib/endpoint';
+
+export const deleteMeEndpoint = endpoint()('DELETE', '/connected/me');
+
+/** Deletes the signed-in account. */
+export function deleteMe(): Promise<undefined> {
+  return callEndpoint(deleteMeEndpoint);
+}
+
+/**
+ * The deletion as a mutation. It invalidates nothing: the caller leaves the signed-in pages and then
+ * signs out, which clears every cached query (providers.tsx). Signing out here, before leaving, would
+ * let the page's guard open the login dialog on the way out.
+ */
+export function useDeleteMe() {
+  return useMutation({ mutationFn: deleteMe });
+}
