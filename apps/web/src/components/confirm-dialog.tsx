@@ -38,7 +38,13 @@ export function useConfirm(): [(options: ConfirmOptions) => Promise<boolean>, Re
   };
 
   const dialog = (
-    <Modal opened={options !== null} onClose={() => answer(false)} title={options?.title} centered>
+    <Modal
+      opened={options !== null}
+      onClose={() => answer(false)}
+      title={options?.title}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack>
         {typeof options?.message === 'string' ? <Text>{options.message}</Text> : options?.message}
         <Group justify="flex-end">

@@ -19,7 +19,13 @@ export function WelcomeModal() {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('welcome.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('welcome.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="sm">
         <Text data-trial="welcome">{t('welcome.trial', { months: TRIAL_MONTHS })}</Text>
         <Text>{t('welcome.freeForNow')}</Text>

@@ -28,3 +28,29 @@ export const eventKeys = {
 export const meKeys = {
   all: ['me'] as const,
 };
+
+/** The signed-in event-manager's billing: subscription (plan dates), saved cards and invoices. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  subscription: () => ['billing', 'subscription'] as const,
+  paymentMethods: () => ['billing', 'payment-methods'] as const,
+  invoices: () => ['billing', 'invoices'] as const,
+};
+
+/** The set-up of the account page's open card form (under `billing`, so billing invalidations reach it). */
+export const cardSetupKeys = {
+  current: () => ['billing', 'card-setup'] as const,
+};
+
+/**
+ * The admin area's own data: the dashboard counts, the moderation queue (reported events) and users
+ * (lists and details). Administrators' event lists and details are `eventKeys.admin()`.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  dashboard: () => ['admin', 'dashboard'] as const,
+  moderation: () => ['admin', 'moderation'] as const,
+  moderationPage: (page: number, limit: number) => ['admin', 'moderation', page, limit] as const,
+  users: () => ['admin', 'users'] as const,
+  user: (id: number) => ['admin', 'users', 'detail', id] as const,
+};

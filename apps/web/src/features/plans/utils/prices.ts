@@ -1,0 +1,46 @@
+/**
+ * Plan prices as the page shows them, computed with the contract's helpers the API charges with
+ * (`priceWithTax`, TAX_RATES): the price before tax, and with a known province each tax and the total.
+ */
+import { type PaidPlan, priceWithTax, TAX_RATE_SCALE, type TaxName } from '@evmap/contract/billing';
+import { CURRENCY, PRICES } from '@evmap/contract/constants';
+import type { Lang, Province } from '@evmap/contract/enums';
+
+/** A price for display: `price` before tax; with a province, its taxes (rate as a percentage) and the total. */
+export type PriceView = {
+  price: string;
+  taxes: Array<{ name: TaxName; rate: string; amount: string }>;
+  total: string | null;
+};
+
+const locale = (lang: Lang) => (lang === 'fr' ? 'fr-CA' : 'en-CA');
+
+/** Cents as money: 3499 -> "$34.99" (en) or "34,99 $" (fr). */
+export function formatCents(cents: number, lang: Lang): string {
+  return new Intl.NumberFormat(locale(lang), { style: 'currency', currency: CURRENCY.toUpperCase() }).format(
+    cents / 100,
+  );
+}
+
+/** A tax rate (thousandths of a percent) as a percentage: 9975 -> "9.975%" (en) or "9,975 %" (fr). */
+export function formatRate(rate: number, lang: Lang): string {
+  return new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 3 }).format(
+    rate / TAX_RATE_SCALE,
+  );
+}
+
+/** The price of `plan` (one publication, or one month) for a customer of `province` (null: unknown). */
+export function planPriceView(plan: PaidPlan, province: Province | null, lang: Lang): PriceView {
+  const price = formatCents(PRICES[plan], lang);
+  if (!province) return { price, taxes: [], total: null };
+  const breakdown = priceWithTax(PRICES[plan], province);
+  return {
+    price,
+    taxes: breakdown.taxes.map((tax) => ({
+      name: tax.name,
+      rate: formatRate(tax.rate, lang),
+      amount: formatCents(tax.amount, lang),
+    })),
+    total: formatCents(breakdown.total, lang),
+  };
+}
