@@ -44,6 +44,9 @@ export const eventSchema = z.object({
   creatorId: z.number().int().nullable(),
   /** Only for the owner and administrators. */
   creator: z.object({ id: z.number().int(), email: z.string() }).nullable().optional(),
+  /** ISO instants; only for the owner and administrators. */
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
   signaledCount: z.number().int(),
   deletedAt: z.string().nullable(),
   externalSource: z.string().nullable(),

@@ -31,6 +31,8 @@ export const userSchema = z.object({
   imagePath: z.string().nullable(),
   imageUrl: z.string().nullable(),
   deletedAt: z.string().nullable(),
+  /** ISO instant the account was created. */
+  createdAt: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -45,6 +45,8 @@ export function presentEvent(
       ? {
           creator:
             record.creatorId && record.creatorEmail ? { id: record.creatorId, email: record.creatorEmail } : null,
+          createdAt: record.createdAt,
+          updatedAt: record.updatedAt,
         }
       : {}),
     signaledCount: record.signaledCount,

@@ -34,6 +34,7 @@ export type EventRecord = {
   externalSource: string | null;
   externalId: string | null;
   createdAt: string;
+  updatedAt: string;
   images: Array<{ imagePath: string; orderIdx: number; formats: number[] }>;
   dates: Array<{ startDate: string; endDate: string | null }>;
   /** The latest end has passed in the event's zone, or there are no dates. */
@@ -52,6 +53,7 @@ const SELECT_EVENT = sql`
     to_char(e.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedAt",
     e.external_source AS "externalSource", e.external_id AS "externalId",
     to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
+    to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
     COALESCE((SELECT json_agg(json_build_object('imagePath', i.image_path, 'orderIdx', i.order_idx,
         'formats', i.formats) ORDER BY i.order_idx, i.id) FROM event_images i WHERE i.event_id = e.id), '[]') AS images,
     COALESCE((SELECT json_agg(json_build_object(

@@ -43,5 +43,6 @@ export function presentUser(row: UserRow, storage: FileStorage): User {
     imagePath: row.imagePath,
     imageUrl: userImageUrl(row, storage),
     deletedAt: row.deletedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
   };
 }
