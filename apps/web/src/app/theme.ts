@@ -10,13 +10,17 @@ export const theme = createTheme({
   respectReducedMotion: true,
 });
 
-/** Mantine's default error, dimmed and light-red text colours are below 4.5:1 on white: darker shades. */
+/**
+ * Mantine's default error, dimmed, light-red and light-yellow text colours are below 4.5:1 on white or on their
+ * light backgrounds: darker shades (a dark amber for warnings).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    '--mantine-color-yellow-light-color': '#6b4500',
   },
   dark: {},
 });
