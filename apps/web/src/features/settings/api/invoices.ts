@@ -1,0 +1,32 @@
+/** `GET /connected/me/invoices`: the signed-in event-manager's invoices, newest first, each with its signed PDF link. */
+import type { Invoice, invoicesResponseSchema } from '@evmap/contract/billing';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { billingKeys } from '@/lib/query-keys';
+
+export const invoicesEndpoint = endpoint<{ response: typeof invoicesResponseSchema }>()(
+  'GET',
+  '/connected/me/invoices',
+);
+
+/** Fetches the invoices. */
+export async function getInvoices(signal?: AbortSignal): Promise<Invoice[]> {
+  return (await callEndpoint(invoicesEndpoint, { signal })).invoices;
+}
+
+/**
+ * Query options for the invoices. Their PDF links carry a token valid one hour: the list is read again
+ * when the page comes back into view after a while, so a link shown is a link that opens.
+ */
+export const invoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: billingKeys.invoices(),
+    queryFn: ({ signal }) => getInvoices(signal),
+    staleTime: 30 * 60_000,
+    refetchInterval: 45 * 60_000,
+  });
+
+/** The invoices as a query. */
+export function useInvoices() {
+  return useQuery(invoicesQueryOptions());
+}
