@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+import { adminUsersQuerySchema } from '@evmap/contract/admin-users';
+import { adminEventsQuerySchema } from '@evmap/contract/events';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderUi } from '@/test/render';
+import { parseTableParams, updateTableParams, useTableUrlState } from './use-table-url-state';
+
+const params = (text: string) => new URLSearchParams(text);
+
+describe('parseTableParams', () => {
+  it('gives the defaults of the contract for an empty URL', () => {
+    expect(parseTableParams(adminEventsQuerySchema, params(''))).toEqual({
+      search: '',
+      page: 1,
+      limit: 10,
+      sortField: 'id',
+      sortDirection: 'desc',
+    });
+    expect(parseTableParams(adminUsersQuerySchema, params(''))).toMatchObject({
+      type: 'all',
+      page: 1,
+      sortField: 'id',
+      sortDirection: 'desc',
+    });
+  });
+
+  it('reads every value the schema accepts', () => {
+    const query = parseTableParams(
+      adminEventsQuerySchema,
+      params('search=%20Montr%C3%A9al%20&page=3&sortField=titleFr&sortDirection=asc'),
+    );
+    expect(query).toMatchObject({ search: 'Montréal', page: 3, sortField: 'titleFr', sortDirection: 'asc' });
+    expect(parseTableParams(adminUsersQuerySchema, params('type=viewer'))).toMatchObject({ type: 'viewer' });
+  });
+
+  it('puts each refused value back to its default and keeps the others', () => {
+    const query = parseTableParams(
+      adminEventsQuerySchema,
+      params('search=jazz&page=-2&sortField=password&sortDirection=sideways'),
+    );
+    expect(query).toMatchObject({ search: 'jazz', page: 1, sortField: 'id', sortDirection: 'desc' });
+    expect(parseTableParams(adminEventsQuerySchema, params('page=abc&sortField=city'))).toMatchObject({
+      page: 1,
+      sortField: 'city',
+    });
+    expect(parseTableParams(adminUsersQuerySchema, params('type=admin&page=2.5'))).toMatchObject({
+      type: 'all',
+      page: 1,
+    });
+  });
+});
+
+describe('updateTableParams', () => {
+  const defaults = parseTableParams(adminUsersQuerySchema, params(''));
+
+  it('sends the table back to page 1 on a new search, sort or filter', () => {
+    const current = params('page=4&search=old');
+    expect(updateTableParams(current, { search: 'new' }, defaults).toString()).toBe('search=new');
+    expect(updateTableParams(current, { sortField: 'name', sortDirection: 'asc' }, defaults).toString()).toBe(
+      'search=old&sortField=name&sortDirection=asc',
+    );
+    expect(updateTableParams(current, { type: 'viewer' }, defaults).toString()).toBe('search=old&type=viewer');
+  });
+
+  it('keeps the rest when only the page changes, and leaves defaults out of the URL', () => {
+    const current = params('search=jazz&sortField=name&sortDirection=asc&other=kept');
+    expect(updateTableParams(current, { page: 2 }, defaults).toString()).toBe(
+      'search=jazz&sortField=name&sortDirection=asc&other=kept&page=2',
+    );
+    expect(updateTableParams(params('page=2'), { page: 1 }, defaults).toString()).toBe('');
+    expect(
+      updateTableParams(
+        params('sortField=name&sortDirection=asc'),
+        { sortField: 'id', sortDirection: 'desc' },
+        defaults,
+      ).toString(),
+    ).toBe('');
+    expect(updateTableParams(params('search=a&type=viewer'), { search: '', type: 'all' }, defaults).toString()).toBe(
+      '',
+    );
+  });
+});
+
+/** Shows the hook's state and offers its actions as buttons. */
+function Probe() {
+  const table = useTableUrlState(adminEventsQuerySchema, { debounceMs: 50 });
+  return (
+    <div>
+      <label>
+        Search
+        <input value={table.searchInput} onChange={(event) => table.setSearchInput(event.currentTarget.value)} />
+      </label>
+      <output>{JSON.stringify(table.query)}</output>
+      <button type="button" onClick={() => table.setPage(table.query.page + 1)}>
+        next page
+      </button>
+      <button type="button" onClick={() => table.toggleSort('titleFr')}>
+        title
+      </button>
+    </div>
+  );
+}
+
+const state = () => JSON.parse(screen.getByRole('status').textContent ?? '{}');
+
+describe('useTableUrlState', () => {
+  it('restores the state from a shared link', async () => {
+    await renderUi(<Probe />, { path: '/t?search=jazz&page=3&sortField=city&sortDirection=asc' });
+    expect(state()).toMatchObject({ search: 'jazz', page: 3, sortField: 'city', sortDirection: 'asc' });
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('jazz');
+  });
+
+  it('pushes page and sort changes, resets the page on a sort, and back restores them', async () => {
+    const { user, router } = await renderUi(<Probe />, { path: '/t' });
+    await user.click(screen.getByRole('button', { name: 'next page' }));
+    await user.click(screen.getByRole('button', { name: 'next page' }));
+    expect(router.state.location.search).toBe('?page=3');
+    expect(router.state.historyAction).toBe('PUSH');
+
+    await user.click(screen.getByRole('button', { name: 'title' }));
+    expect(router.state.location.search).toBe('?sortField=titleFr&sortDirection=asc');
+    await user.click(screen.getByRole('button', { name: 'title' }));
+    expect(state()).toMatchObject({ page: 1, sortField: 'titleFr', sortDirection: 'desc' });
+    await user.click(screen.getByRole('button', { name: 'title' }));
+    expect(router.state.location.search).toBe('');
+
+    await act(() => router.navigate(-3));
+    expect(state()).toMatchObject({ page: 3, sortField: 'id', sortDirection: 'desc' });
+  });
+
+  it('writes the search once typing pauses, replacing the entry, from page 1; back and forward refill the box', async () => {
+    const { user, router } = await renderUi(<Probe />, { path: '/t?page=2' });
+    await user.click(screen.getByRole('button', { name: 'next page' }));
+    const box = screen.getByLabelText('Search') as HTMLInputElement;
+    await user.type(box, 'Montréal ');
+    expect(router.state.location.search).toBe('?page=3');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=Montr%C3%A9al'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    // The trailing space stays in the box while the URL holds the trimmed search.
+    expect(box.value).toBe('Montréal ');
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?page=2');
+    await waitFor(() => expect(box.value).toBe(''));
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(box.value).toBe('Montréal'));
+  });
+
+  it('a page change made while the search waits carries the search with it', async () => {
+    const { user, router } = await renderUi(<Probe />, { path: '/t' });
+    await user.type(screen.getByLabelText('Search'), 'jazz');
+    await user.click(screen.getByRole('button', { name: 'next page' }));
+    expect(router.state.location.search).toBe('?search=jazz&page=2');
+    // The debounce does not fire afterwards and undo the page.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(router.state.location.search).toBe('?search=jazz&page=2');
+  });
+});

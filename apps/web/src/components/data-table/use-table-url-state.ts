@@ -1,0 +1,142 @@
+/**
+ * A table's state (search, page, sort, filters) kept in the URL's search parameters and read through
+ * the contract's query schema, so a reload, the back and forward buttons and a shared link restore it
+ * (ARCHITECTURE, "Lists and tables keep their state in the URL"). Values equal to the schema's
+ * defaults are left out of the URL; a value the schema refuses falls back to its default.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { nextSort, type SortDirection, type SortState } from './sort-cycle';
+
+/** A contract query schema: an object of fields that each parse a URL value or fall back to a default. */
+export type TableQuerySchema = z.ZodObject<z.ZodRawShape>;
+
+/** The fields every table schema has. */
+export type TableQueryFields<F extends string = string> = {
+  page: number;
+  sortField: F;
+  sortDirection: SortDirection;
+  search?: string;
+};
+
+/** How long the search box waits after the last keystroke before it changes the URL (and asks the API). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The query of `params` through `schema`, field by field: a missing or refused value takes the field's
+ * default, so one bad value in a shared link does not throw the others away.
+ */
+export function parseTableParams<S extends TableQuerySchema>(schema: S, params: URLSearchParams): z.output<S> {
+  const values: Record<string, unknown> = {};
+  for (const [key, shape] of Object.entries(schema.shape)) {
+    const field = shape as z.ZodType;
+    const parsed = field.safeParse(params.get(key) ?? undefined);
+    values[key] = parsed.success ? parsed.data : field.safeParse(undefined).data;
+  }
+  return values as z.output<S>;
+}
+
+/** A change of some fields; `undefined` or `''` puts the field back to its default. */
+export type TableChanges = Record<string, string | number | undefined>;
+
+/**
+ * `current` with `changes` applied. Defaults are removed rather than written; any change other than the
+ * page's sends the table back to page 1 (a new search or order starts from its first page).
+ */
+export function updateTableParams(
+  current: URLSearchParams,
+  changes: TableChanges,
+  defaults: Record<string, unknown>,
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(changes)) {
+    const text = value === undefined ? '' : String(value);
+    const fallback = defaults[key];
+    if (text === '' || (fallback !== undefined && text === String(fallback))) next.delete(key);
+    else next.set(key, text);
+  }
+  const resetsPage = Object.keys(changes).some((key) => key !== 'page');
+  if (resetsPage && !('page' in changes)) next.delete('page');
+  return next;
+}
+
+/**
+ * The table state of the current URL and the ways to change it. Page, sort and filter changes push a
+ * history entry (back returns to the previous page of rows); the search box is written after
+ * SEARCH_DEBOUNCE_MS of quiet and replaces the entry, so typing does not flood the history.
+ */
+export function useTableUrlState<S extends TableQuerySchema, F extends string = string>(
+  schema: S,
+  options: { debounceMs?: number } = {},
+) {
+  const debounceMs = options.debounceMs ?? SEARCH_DEBOUNCE_MS;
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => parseTableParams(schema, params), [schema, params]) as z.output<S> & TableQueryFields<F>;
+  const defaults = useMemo(() => parseTableParams(schema, new URLSearchParams()), [schema]) as Record<string, unknown> &
+    TableQueryFields<F>;
+
+  const urlSearch = query.search ?? '';
+  const [searchInput, setInput] = useState(urlSearch);
+  // The search last written or read, to tell our own debounced writes from back/forward and links.
+  const written = useRef(urlSearch);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pending = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (urlSearch === written.current) return;
+    written.current = urlSearch;
+    clearTimeout(timer.current);
+    pending.current = undefined;
+    setInput(urlSearch);
+  }, [urlSearch]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const apply = useCallback(
+    (changes: TableChanges, replace: boolean) => {
+      // A search still waiting for its debounce goes with this change, so the change does not undo it.
+      if (pending.current !== undefined && !('search' in changes)) changes = { search: pending.current, ...changes };
+      clearTimeout(timer.current);
+      if ('search' in changes) written.current = String(changes.search ?? '');
+      pending.current = undefined;
+      setParams((current) => updateTableParams(current, changes, defaults), { replace });
+    },
+    [defaults, setParams],
+  );
+
+  const setSearchInput = useCallback(
+    (text: string) => {
+      setInput(text);
+      pending.current = text.trim();
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        if (pending.current === undefined) return;
+        const search = pending.current;
+        pending.current = undefined;
+        if (search === written.current) return;
+        apply({ search }, true);
+      }, debounceMs);
+    },
+    [apply, debounceMs],
+  );
+
+  const setPage = useCallback((page: number) => apply({ page }, false), [apply]);
+  const setSort = useCallback(
+    (sort: SortState<F>) => apply({ sortField: sort.field, sortDirection: sort.direction }, false),
+    [apply],
+  );
+  const toggleSort = useCallback(
+    (field: F) =>
+      setSort(
+        nextSort<F>({ field: query.sortField, direction: query.sortDirection }, field, {
+          field: defaults.sortField,
+          direction: defaults.sortDirection,
+        }),
+      ),
+    [setSort, query.sortField, query.sortDirection, defaults],
+  );
+  const setFilter = useCallback((key: string, value: string | undefined) => apply({ [key]: value }, false), [apply]);
+
+  const sort: SortState<F> = { field: query.sortField, direction: query.sortDirection };
+  return { query, sort, searchInput, setSearchInput, setPage, setSort, toggleSort, setFilter };
+}
