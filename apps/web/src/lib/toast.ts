@@ -4,6 +4,7 @@
  */
 import { TOAST_AUTOCLOSE_MS } from '@evmap/contract/constants';
 import { notifications } from '@mantine/notifications';
+import { i18n } from '@/i18n/i18n';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'default';
 
@@ -24,6 +25,7 @@ export function showToast(type: ToastType, message: string, title?: string): str
     // Errors interrupt screen readers; the others wait their turn.
     role: type === 'error' ? 'alert' : 'status',
     'data-toast': type,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
   });
 }
 

@@ -1,0 +1,25 @@
+/** `GET /connected/admin/users/id/{id}`: any user, deleted ones included, as an administrator reads them. */
+import type { userResponseSchema } from '@evmap/contract/users';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { adminKeys } from '@/lib/query-keys';
+
+export const getAdminUserEndpoint = endpoint<{ response: typeof userResponseSchema }>()(
+  'GET',
+  '/connected/admin/users/id/:id',
+);
+
+/** Query options of the user `id`. */
+export const adminUserQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: adminKeys.user(id),
+    queryFn: async ({ signal }) => (await callEndpoint(getAdminUserEndpoint, { params: { id }, signal })).user,
+  });
+
+/** The user of a link (`/profile/admin/users/{userId}`); a link that is no id fails at once, without asking the API. */
+export function useAdminUser(userId: string) {
+  const id = /^[1-9]\d{0,9}$/.test(userId) ? Number(userId) : 0;
+  const valid = id > 0 && id <= 2_147_483_647;
+  const query = useQuery({ ...adminUserQueryOptions(id), enabled: valid });
+  return valid ? query : { ...query, isError: true as const, data: undefined };
+}
