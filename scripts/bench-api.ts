@@ -3,7 +3,8 @@
  *
  * Seeds N synthetic events (default 100,000) into a fresh database — an embedded PostgreSQL in a temporary
  * folder, or a fresh database on the server of DATABASE_URL / --database-url, dropped afterwards — starts the
- * real app, and measures with autocannon the search against a constant route. See apps/api/src/bench/.
+ * real app, and measures with autocannon the search against a constant route, and the admin area's lists and
+ * dashboard as a signed-in administrator. See apps/api/src/bench/.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';

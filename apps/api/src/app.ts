@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbConnection } from './db/client';
+import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingPlugin } from './modules/billing/billing.plugin';
@@ -24,6 +25,7 @@ import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { adminEventsRoutes } from './modules/events/admin-events.routes';
 import { favoritesRoutes } from './modules/events/favorites.routes';
+import { moderationRoutes } from './modules/events/moderation.routes';
 import { ownerEventsRoutes } from './modules/events/owner-events.routes';
 import { publicEventsRoutes } from './modules/events/public-events.routes';
 import { signalsRoutes } from './modules/events/signals.routes';
@@ -62,7 +64,8 @@ export type AppOptions = {
   paymentProvider?: PaymentProvider;
 };
 
-function contentSecurityPolicy(config: Config) {
+/** The Content-Security-Policy directives for `config` (tiles, uploads, error reporting, Stripe when it is on). */
+export function contentSecurityPolicy(config: Config) {
   const tileOrigin = /^https?:\/\//.test(config.tileUrl)
     ? new URL(config.tileUrl.replace(/\{[a-z]\}/g, 'a')).origin
     : '';
@@ -70,6 +73,9 @@ function contentSecurityPolicy(config: Config) {
   // Uploaded images are read from S3_PUBLIC_URL (the bucket or a CDN) when S3 storage is on.
   const uploadsOrigin = config.s3 ? new URL(config.s3.publicUrl).origin : '';
   const list = (...items: string[]) => items.filter(Boolean);
+  // The card form loads Stripe.js, which frames its card field and calls Stripe's API, when Stripe is the provider.
+  const stripe = Boolean(config.stripe?.publishableKey);
+  const stripeJs = stripe ? 'https://js.stripe.com' : '';
   // index.html's inline boot script (the map preview) is allowed by its hash, from the index.html served.
   const indexHtml = readIndexHtml(config.webDist);
   const scriptHashes = indexHtml === undefined ? [] : inlineScriptHashes(indexHtml);
@@ -77,9 +83,10 @@ function contentSecurityPolicy(config: Config) {
     directives: {
       defaultSrc: ["'self'"],
       imgSrc: list("'self'", 'data:', 'blob:', tileOrigin, tileOrigin.replace('//a.', '//*.'), uploadsOrigin),
-      connectSrc: list("'self'", sentryOrigin),
+      connectSrc: list("'self'", sentryOrigin, stripe ? 'https://api.stripe.com' : ''),
+      frameSrc: list("'self'", stripeJs, stripe ? 'https://hooks.stripe.com' : ''),
       styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'", ...scriptHashes],
+      scriptSrc: list("'self'", ...scriptHashes, stripeJs),
       workerSrc: ["'self'", 'blob:'],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
@@ -153,10 +160,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(signalsRoutes);
       await api.register(favoritesRoutes);
       await api.register(adminEventsRoutes);
+      await api.register(moderationRoutes);
       await api.register(uploadsRoutes);
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(adminUsersRoutes);
+      await api.register(adminDashboardRoutes);
       await api.register(sharingApiRoutes);
       await api.register(placesRoutes);
     },

@@ -23,11 +23,18 @@ export const ADMIN_USER_SORT_FIELDS = ['id', 'name', 'email', 'type', 'planType'
 
 /**
  * GET /connected/admin/users: search over name and email (accents and case ignored), filter by type, sorted by
- * `sortField` (id descending by default, like the events list).
+ * `sortField` (id descending by default, like the events list; ties by id in the same direction; empty values
+ * last in both directions). Administrators and deleted users are listed unless `creatorsOnly=true`, which
+ * keeps only users that are neither (the event form's creator select sends it with `type=event-manager`:
+ * an event's creator must be an event-manager).
  */
 export const adminUsersQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   type: z.enum(ADMIN_USER_TYPE_FILTERS).default('all'),
+  creatorsOnly: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   page: z.coerce.number().int().min(1).max(ADMIN_USERS.maxPage).default(ADMIN_USERS.defaultPage),
   limit: z.coerce.number().int().min(1).max(ADMIN_USERS.maxLimit).default(ADMIN_USERS.defaultLimit),
   sortField: z.enum(ADMIN_USER_SORT_FIELDS).default('id'),

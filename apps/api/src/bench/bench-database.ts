@@ -9,6 +9,7 @@ import pg from 'pg';
 import { createPool, type DbConnection, migrateDatabase } from '../db/client';
 import { EmbeddedPostgres } from '../db/embedded-postgres';
 import { seedEvents } from '../demo/seed/seed-events';
+import { type AdminAccount, seedAdminData } from './bench-admin';
 
 export type BenchDatabase = {
   connection: DbConnection;
@@ -66,20 +67,26 @@ export async function openBenchDatabase(
   }
 }
 
-/** Migrates, seeds `count` events and runs VACUUM ANALYZE (fresh tables have no statistics or visibility map). */
+/** Migrates, seeds `count` events and the admin area's data, and runs VACUUM ANALYZE (fresh tables have no statistics or visibility map). */
 export async function prepareBenchDatabase(
   connection: DbConnection,
   count: number,
   uploadsDir: string,
   log: (m: string) => void,
-): Promise<{ serverVersion: string; seedMs: number; eventDays: number }> {
+): Promise<{ serverVersion: string; seedMs: number; eventDays: number; admin: AdminAccount }> {
   const pool = createPool(connection, 4);
   try {
     await migrateDatabase(pool);
     const result = await seedEvents(pool, { count, uploadsDir, batchSize: 5000, log });
+    const admin = await seedAdminData(pool, log);
     await pool.query('VACUUM ANALYZE');
     const version = await pool.query<{ server_version: string }>('SHOW server_version');
-    return { serverVersion: version.rows[0]?.server_version ?? '?', seedMs: result.ms, eventDays: result.eventDays };
+    return {
+      serverVersion: version.rows[0]?.server_version ?? '?',
+      seedMs: result.ms,
+      eventDays: result.eventDays,
+      admin,
+    };
   } finally {
     await pool.end();
   }

@@ -74,7 +74,7 @@ compare them with the load average below.
 
 ${table(rows)}
 
-## Targets (issue 4)
+## Targets (issues 4 and 14)
 
 ${verdictLines(verdicts)}
 

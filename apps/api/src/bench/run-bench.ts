@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: a fresh database with N synthetic events, the real app in its own process, then autocannon
- * against a constant route, the map search (Montréal, as the client sends it) and its variants. Prints one
- * table and writes bench/results.md. Stops everything it started, even on failure or Ctrl-C.
+ * against a constant route, the map search (Montréal, as the client sends it) and its variants, and the admin
+ * area's lists and dashboard as a signed-in administrator (bench-admin.ts). Prints one table and writes
+ * bench/results.md (the whole file, every section measured again). Stops everything it started, even on failure or Ctrl-C.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,11 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
-import autocannon, { type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createDb, createPool, type DbConnection } from '../db/client';
 import { matchingIdsSql } from '../modules/search/search.repository';
+import { runAdminBench } from './bench-admin';
 import { openBenchDatabase, prepareBenchDatabase } from './bench-database';
+import { measure } from './bench-measure';
 import { type Context, markdown, type Row, table, type Verdict, verdictLines } from './bench-report';
 
 export type BenchOptions = {
@@ -27,7 +29,6 @@ export type BenchOptions = {
 
 /** Montréal as the client sends it: bounds rounded outward to whole degrees. */
 const MONTREAL = { northLat: 46, southLat: 45, eastLng: -73, westLng: -74 };
-const WARMUP_S = 2;
 const SERVER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-server.ts');
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
@@ -50,39 +51,6 @@ async function stopServer(child: ChildProcess | undefined): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
-}
-
-type Scenario = {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-};
-
-async function measure(base: string, s: Scenario, options: BenchOptions, vary?: () => string): Promise<Row> {
-  const run = (duration: number) =>
-    autocannon({
-      url: `${base}${s.path}`,
-      connections: options.connections,
-      duration,
-      method: s.method,
-      headers: { 'content-type': 'application/json', ...s.headers },
-      body: s.body === undefined ? undefined : JSON.stringify(s.body),
-      requests: vary ? [{ setupRequest: (request) => ({ ...request, body: vary() }) }] : undefined,
-    });
-  await run(WARMUP_S);
-  const result: Result = await run(options.durationS);
-  const row = {
-    name: s.name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytes: result.requests.average > 0 ? Math.round(result.throughput.average / result.requests.average) : 0,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-  options.log(`${row.name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
-  return row;
 }
 
 type Answer = {
@@ -219,6 +187,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
         newViewport,
       ),
     );
+    const admin = await runAdminBench(base, database.connection, prepared.admin, options);
     await stopServer(child);
     // The same bytes as the Montréal answers from a bare node:http server: the ceiling for answers of those sizes here.
     const ceilings: Row[] = [];
@@ -234,7 +203,8 @@ export async function runBench(options: BenchOptions): Promise<void> {
       ceilings.push(row);
       await stopServer(child);
     }
-    const plans = await explainPlans(database.connection, day);
+    rows.push(...admin.rows);
+    const plans = [...(await explainPlans(database.connection, day)), ...admin.plans];
 
     const pct = (row: Row) =>
       `${((row.rps / ping.rps) * 100).toFixed(0)}% (${Math.round(row.rps)} / ${Math.round(ping.rps)} req/s)`;
@@ -280,6 +250,8 @@ export async function runBench(options: BenchOptions): Promise<void> {
       `Against the ceiling for the same bytes: search ${Math.round((search.rps / ceilings[0]!.rps) * 100)}% uncompressed, ${Math.round((searchBr.rps / ceilings[1]!.rps) * 100)}% with brotli (${Math.round((nextBr.rps / ceilings[1]!.rps) * 100)}% with excludeIds). 20% of the constant route is ${Math.round(0.2 * ping.rps)} req/s; the bare server reaches ${Math.round(ceilings[1]!.rps)} req/s with the brotli answer, ${Math.round(ceilings[0]!.rps)} uncompressed.`,
       `Load average before and after is in the header: with other work on the machine, req/s moves more than p99.`,
     ];
+    verdicts.push(...admin.verdicts);
+    notes.push(...admin.notes);
     const output = table(rows);
     process.stdout.write(`\n${output}\n\n${verdictLines(verdicts)}\n\n`);
     mkdirSync(path.dirname(options.output), { recursive: true });

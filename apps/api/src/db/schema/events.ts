@@ -62,6 +62,10 @@ export const events = pgTable(
     index('events_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('events_title_idx').on(t.titleFr, t.id),
     index('events_city_idx').on(t.city, t.id),
+    // The moderation queue and the dashboard's count of it: only reported, not deleted events (a handful).
+    index('events_reported_idx')
+      .on(t.signaledCount.desc(), t.id.desc())
+      .where(sql`${t.signaledCount} > 0 AND ${t.deletedAt} IS NULL`),
     uniqueIndex('events_external_key').on(t.externalSource, t.externalId).where(sql`${t.externalSource} IS NOT NULL`),
   ],
 );

@@ -15,7 +15,7 @@ import type { AccountDeps } from '../auth/deps';
 import { softDeleteUser } from '../me/me.service';
 import { findUserByEmail, findUserById, insertUser, type UserPatch, updateUser } from '../users/users.repository';
 import { adminSetPlan } from './admin-plans.service';
-import { listUsers } from './admin-users.repository';
+import { listUsers, type UserListFilter } from './admin-users.repository';
 
 /** The link of a created account stays valid a week. */
 export const ACCOUNT_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -31,7 +31,7 @@ async function existingUser(deps: Pick<AccountDeps, 'db'>, id: number): Promise<
 /** GET /connected/admin/users */
 export async function listUsersForAdmin(
   deps: Pick<AccountDeps, 'db'>,
-  query: { search?: string; type: 'all' | 'viewer' | 'event-manager'; page: number; limit: number },
+  query: Omit<UserListFilter, 'search'> & { search?: string },
 ) {
   const search = query.search ? foldText(query.search) : undefined;
   const { rows, totalCount } = await listUsers(deps.db, { ...query, search });

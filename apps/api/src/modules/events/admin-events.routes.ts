@@ -16,6 +16,7 @@ import {
   getAdminEvent,
   listAdminEvents,
 } from './admin-events.service';
+import { AdminListCache } from './admin-list-cache';
 import { presentEvent } from './event.presenter';
 import type { EventRecord } from './events.repository';
 import { idParamsSchema } from './owner-events.routes';
@@ -25,11 +26,13 @@ export const adminEventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   const tags = ['admin'];
   const present = (event: EventRecord) => ({ event: presentEvent(event, app.storage, { withCreator: true }) });
+  // One per app instance: tests build several apps on several databases in one process.
+  const lists = new AdminListCache();
 
   app.get(
     '/connected/admin/events',
     { schema: { tags, querystring: adminEventsQuerySchema, response: { 200: adminEventsListSchema } } },
-    async (request) => presentEventPage(await listAdminEvents(app, request.query), app.storage),
+    async (request) => presentEventPage(await listAdminEvents(app, lists, request.query), app.storage),
   );
 
   app.get(

@@ -8,16 +8,58 @@ import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../../errors';
 import { foldText } from '../../lib/text';
 import type { UserRow } from '../../plugins/auth';
-import { type AdminEventFilter, listEventsForAdmin } from './admin-events.repository';
+import {
+  type AdminEventFilter,
+  countEvents,
+  eventsInOrder,
+  pageOfEvents,
+  readEventsVersion,
+  searchIdsInOrder,
+} from './admin-events.repository';
+import type { AdminListCache } from './admin-list-cache';
 import { saveEvent, softDeleteEvent } from './event-write.service';
 import { type EventRecord, findEventById, findEventByUuid } from './events.repository';
 
 export type AdminEventDeps = Pick<FastifyInstance, 'db'>;
 
-/** GET /connected/admin/events */
-export async function listAdminEvents(deps: AdminEventDeps, query: AdminEventFilter) {
-  const { rows, totalCount } = await listEventsForAdmin(deps.db, { ...query, search: foldText(query.search) });
-  return { rows, totalCount, page: query.page, limit: query.limit };
+/**
+ * GET /connected/admin/events. Without a search: one page from the sort column's index (or a top-N sort), and
+ * the number of events. A search reads every match (its count needs them all anyway) once per search and sort.
+ * Both are kept under the events version (see AdminListCache); the page's rows are always read fresh.
+ */
+export async function listAdminEvents(
+  deps: AdminEventDeps,
+  cache: AdminListCache,
+  query: AdminEventFilter,
+  nowMs = Date.now(),
+) {
+  const filter = { ...query, search: foldText(query.search) };
+  const page = { page: query.page, limit: query.limit };
+  if (!filter.search) {
+    const [rows, totalCount] = await Promise.all([pageOfEvents(deps.db, filter), eventCount(deps, cache, nowMs)]);
+    return { rows, totalCount, ...page };
+  }
+  const ids = await searchIds(deps, cache, filter, nowMs);
+  const start = (query.page - 1) * query.limit;
+  const rows = await eventsInOrder(deps.db, ids.subarray(start, start + query.limit));
+  return { rows, totalCount: ids.length, ...page };
+}
+
+async function eventCount(deps: AdminEventDeps, cache: AdminListCache, nowMs: number): Promise<number> {
+  const cached = cache.getTotal(await readEventsVersion(deps.db), nowMs);
+  if (cached !== undefined) return cached;
+  const { version, total } = await countEvents(deps.db);
+  cache.setTotal(version, total, nowMs);
+  return total;
+}
+
+async function searchIds(deps: AdminEventDeps, cache: AdminListCache, filter: AdminEventFilter, nowMs: number) {
+  const key = JSON.stringify([filter.search, filter.sortField, filter.sortDirection]);
+  const cached = cache.getSearch(key, await readEventsVersion(deps.db), nowMs);
+  if (cached) return cached;
+  const { version, ids } = await searchIdsInOrder(deps.db, filter);
+  cache.setSearch(key, version, ids, nowMs);
+  return ids;
 }
 
 /** GET /connected/admin/events/uuid/{uuid}: any event, deleted ones included. */

@@ -18,7 +18,13 @@ export const CREATOR_CHOICES = 20;
 /** Users matching `search` who may create events. */
 export async function searchCreators(search: string, signal?: AbortSignal): Promise<User[]> {
   const { users } = await callEndpoint(adminUsersEndpoint, {
-    query: { search: search.trim() || undefined, limit: CREATOR_CHOICES, sortField: 'name', sortDirection: 'asc' },
+    query: {
+      search: search.trim() || undefined,
+      creatorsOnly: 'true',
+      limit: CREATOR_CHOICES,
+      sortField: 'name',
+      sortDirection: 'asc',
+    },
     signal,
   });
   return users.filter((user) => !user.isAdmin && !user.deletedAt);

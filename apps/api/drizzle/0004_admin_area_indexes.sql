@@ -1,0 +1,3 @@
+CREATE INDEX "events_reported_idx" ON "events" USING btree ("signaled_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "events"."signaled_count" > 0 AND "events"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "users_organisers_plan_idx" ON "users" USING btree ("plan_type") WHERE "users"."type" = 'event-manager' AND NOT "users"."is_admin" AND "users"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at") WHERE "users"."deleted_at" IS NULL;
