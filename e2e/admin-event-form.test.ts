@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginByApi, signupByApi, uniqueEmail } from './support/api';
+import { apiCall, dayFromToday, loginByApi, signupByApi, uniqueEmail } from './support/api';
 import { signedInStorage } from './support/app-state';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -31,23 +31,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(method: string, path: string, body?: unknown, jwt = adminJwt): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Authorization: `Bearer ${jwt}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-function day(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+const api = <T>(method: string, path: string, body?: unknown, jwt = adminJwt) =>
+  apiCall<T>(server, method, path, body, jwt);
+const day = dayFromToday;
 
 /** An organisation with a phone and a website, to be chosen as a creator. */
 async function organisation(name: string, phoneNumber: string, website: string) {

@@ -9,7 +9,7 @@ import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signupByApi, uniqueEmail, verifyByApi } from './support/api';
+import { apiCall, dayFromToday, PASSWORD, uniqueEmail, verifiedOrganisation } from './support/api';
 import { settledStorage, signedInStorage } from './support/app-state';
 import { launchBrowser, openPage } from './support/browser';
 import { codeIn, waitForMail } from './support/mail';
@@ -35,34 +35,10 @@ async function axeViolations(page: Page): Promise<string[]> {
     .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
 }
 
-async function api<T>(method: string, path: string, body?: unknown, jwt?: string): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** A verified organisation (on the trial plan) signed up through the API. */
-async function organisation(prefix: string) {
-  const session = await signupByApi(server, { type: 'event-manager', email: uniqueEmail(prefix), name: 'Salle' });
-  await verifyByApi(server, session);
-  return session;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** `YYYY-MM-DD` of today + `days` on this machine's calendar (the app's default dates use it too). */
-function day(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+const api = <T>(method: string, path: string, body?: unknown, jwt?: string) =>
+  apiCall<T>(server, method, path, body, jwt);
+const organisation = (name: string) => verifiedOrganisation(server, name);
+const day = dayFromToday;
 
 const coverPng = () =>
   sharp({ create: { width: 800, height: 500, channels: 3, background: '#2f6fdd' } })

@@ -9,7 +9,7 @@ import type { AuthResponse } from '@evmap/contract/users';
 import { nowWallClock } from '@evmap/contract/wall-clock';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signupByApi, uniqueEmail, verifyByApi } from './support/api';
+import { apiCall, signupByApi, uniqueEmail, verifiedOrganisation } from './support/api';
 import { signedInStorage } from './support/app-state';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -27,26 +27,11 @@ afterAll(async () => {
 });
 
 /** An API call with the account's token, for arranging a journey. */
-async function call<T>(method: string, path: string, jwt: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${jwt}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(method: string, path: string, jwt: string, body?: unknown) =>
+  apiCall<T>(server, method, path, body, jwt);
 
 /** A verified organisation, ready to publish (on its trial). */
-async function organiser(name: string): Promise<AuthResponse> {
-  const session = await signupByApi(server, { type: 'event-manager', email: uniqueEmail('org'), name });
-  await verifyByApi(server, session);
-  return session;
-}
+const organiser = (name: string) => verifiedOrganisation(server, name);
 
 /** Tomorrow in Quebec, 'YYYY-MM-DD'. */
 const tomorrow = () => nowWallClock('America/Toronto', Date.now() + 86_400_000).slice(0, 10);

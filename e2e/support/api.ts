@@ -3,7 +3,14 @@ import type { AuthResponse, User } from '@evmap/contract/users';
 import { codeIn, waitForMail } from './mail';
 import type { TestServer } from './server';
 
-async function call<T>(server: TestServer, method: string, path: string, body?: unknown, jwt?: string): Promise<T> {
+/** An API call (`path` under /api/v1) with a JSON body and the bearer `jwt` when given; throws on a refusal. */
+export async function apiCall<T>(
+  server: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  jwt?: string,
+): Promise<T> {
   const response = await fetch(`${server.url}/api/v1${path}`, {
     method,
     headers: {
@@ -31,7 +38,7 @@ export function signupByApi(
   server: TestServer,
   account: { type: 'viewer' | 'event-manager'; email: string; name?: string },
 ): Promise<AuthResponse> {
-  return call(server, 'PUT', '/public/auth/signup', {
+  return apiCall(server, 'PUT', '/public/auth/signup', {
     name: account.name ?? 'Test Account',
     password: PASSWORD,
     acceptTerms: true,
@@ -41,13 +48,13 @@ export function signupByApi(
 
 /** Signs in through the API. */
 export function loginByApi(server: TestServer, email: string, password = PASSWORD): Promise<AuthResponse> {
-  return call(server, 'POST', '/public/auth/login', { email, password });
+  return apiCall(server, 'POST', '/public/auth/login', { email, password });
 }
 
 /** Verifies the pending address of a new event-manager with the code from its mail. */
 export async function verifyByApi(server: TestServer, session: AuthResponse): Promise<User> {
   const code = Number(codeIn(await waitForMail(server.dataDir, session.user.email)));
-  const { user } = await call<{ user: User }>(
+  const { user } = await apiCall<{ user: User }>(
     server,
     'POST',
     '/connected/auth/verify-email',
@@ -55,4 +62,20 @@ export async function verifyByApi(server: TestServer, session: AuthResponse): Pr
     session.jwt,
   );
   return user;
+}
+
+/** A verified organisation (an event-manager on its trial), ready to publish. */
+export async function verifiedOrganisation(server: TestServer, name: string): Promise<AuthResponse> {
+  const session = await signupByApi(server, { type: 'event-manager', email: uniqueEmail('org'), name });
+  await verifyByApi(server, session);
+  return session;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD` of today + `days` on this machine's calendar (the app's default dates use it too). */
+export function dayFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
