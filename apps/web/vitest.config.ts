@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // DOM tests type and click through whole forms; on a busy 2-core machine some take several seconds.
+    testTimeout: 20_000,
   },
 });
