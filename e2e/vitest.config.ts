@@ -8,7 +8,8 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],
-    testTimeout: 60_000,
+    // A journey arranges its data through the API and walks several pages; a busy 2-core machine needs the margin.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
   },
