@@ -1,6 +1,6 @@
 /** The viewer's side of `/profile`: their favourite events, each with a remove button, and a way to the map. */
 import type { Event } from '@evmap/contract/events';
-import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { useFavoriteEvents } from '../api/get-favorite-events';
 import { useRemoveFavorite } from '../api/remove-favorite';
 import { EventCard } from './event-card';
-import { ListStatus } from './list-status';
+import { EmptyList, ListStatus } from './list-status';
 
 /** A filled heart: the event is a favourite; pressing removes it. */
 function HeartOffIcon() {
@@ -69,15 +69,7 @@ export function FavoriteEvents() {
       />
     );
   } else if (query.data.length === 0) {
-    content = (
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="sm" align="flex-start">
-          <Text fw={600}>{t('profile.emptyViewer')}</Text>
-          <Text size="sm">{t('profile.emptyViewerHint')}</Text>
-          {mapButton}
-        </Stack>
-      </Paper>
-    );
+    content = <EmptyList title={t('profile.emptyViewer')} hint={t('profile.emptyViewerHint')} action={mapButton} />;
   } else {
     content = (
       <Stack gap="lg">

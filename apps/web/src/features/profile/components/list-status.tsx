@@ -1,5 +1,6 @@
-/** The loading and failed states of the profile lists. */
-import { Alert, Button, Stack, Text } from '@mantine/core';
+/** The loading, failed and empty states of the profile lists. */
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/page-loader';
 
@@ -26,5 +27,18 @@ export function ListStatus({ status, message, onRetry, retrying = false }: ListS
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+/** An empty list: what is missing, a hint, and the action that fills it. */
+export function EmptyList({ title, hint, action }: { title: string; hint: string; action: ReactNode }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="sm" align="flex-start">
+        <Text fw={600}>{title}</Text>
+        <Text size="sm">{hint}</Text>
+        {action}
+      </Stack>
+    </Paper>
   );
 }

@@ -3,7 +3,7 @@
  * button, an empty state, and the plan-required popup when their plan does not allow managing events.
  */
 import type { Event } from '@evmap/contract/events';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,7 +13,7 @@ import { useOwnEvents } from '../api/get-own-events';
 import { planRequirement } from '../utils/plan-requirement';
 import { splitEvents } from '../utils/sort-events';
 import { EventCard } from './event-card';
-import { ListStatus } from './list-status';
+import { EmptyList, ListStatus } from './list-status';
 import { PlanRequiredModal } from './plan-required-modal';
 
 /** The edit page of an own event. */
@@ -74,13 +74,7 @@ export function ManagerEvents() {
     );
   } else if (query.data.length === 0) {
     content = (
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="sm" align="flex-start">
-          <Text fw={600}>{t('profile.emptyManager')}</Text>
-          <Text size="sm">{t('profile.emptyManagerHint')}</Text>
-          {createButton}
-        </Stack>
-      </Paper>
+      <EmptyList title={t('profile.emptyManager')} hint={t('profile.emptyManagerHint')} action={createButton} />
     );
   } else {
     const { upcoming, passed } = splitEvents(query.data);
