@@ -58,9 +58,15 @@ describe('GET /api/v1/public/globals', () => {
 
   it("gives the map's tile settings of the configuration", async () => {
     const { map } = (await ctx.app.inject('/api/v1/public/globals')).json();
-    expect(map).toEqual({ tileUrl: ctx.app.config.tileUrl, tileAttribution: ctx.app.config.tileAttribution });
+    expect(map).toEqual({
+      tileUrl: ctx.app.config.tileUrl,
+      tileAttribution: ctx.app.config.tileAttribution,
+      tileAttributionFr: ctx.app.config.tileAttributionFr,
+    });
     expect(map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
-    expect(map.tileAttribution).toContain('OpenStreetMap');
+    expect(map.tileAttribution).toContain('OpenStreetMap</a> contributors');
+    // The default credit also in French; a configured one is shown as it is.
+    expect(map.tileAttributionFr).toContain('les contributeurs d’<a href="https://www.openstreetmap.org/copyright">');
   });
 });
 

@@ -48,6 +48,9 @@ describe('loadConfig', () => {
     expect(fails({ SENTRY_DSN: 'not a url' })).toThrow(/SENTRY_DSN/);
     expect(fails({ TILE_URL: 'ftp://tiles' })).toThrow(/TILE_URL/);
     expect(fails({ TILE_ATTRIBUTION: '<img src=x onerror=alert(1)>' })).toThrow(/TILE_ATTRIBUTION/);
+    // The default credit has a French version; a configured one has none (it is shown as it is).
+    expect(loadConfig({ DATA_DIR: dir }).tileAttributionFr).toContain('contributeurs d’');
+    expect(loadConfig({ DATA_DIR: dir, TILE_ATTRIBUTION: 'Tiles' }).tileAttributionFr).toBeUndefined();
     expect(fails({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
   });
 

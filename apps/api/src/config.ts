@@ -42,6 +42,8 @@ export type Config = {
   uploadMaxBytes: number;
   /** Folder of the built web app; served when it exists. */
   webDist: string;
+  /** The default credit in French; none for a configured TILE_ATTRIBUTION, shown as it is in both languages. */
+  tileAttributionFr: string | undefined;
   logLevel: string;
   /** Set when STRIPE_SECRET_KEY is: payments go through Stripe instead of the built-in local provider. */
   stripe: StripeConfig | undefined;
@@ -95,6 +97,8 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(name, `must be an integer between ${min} and ${max} (got "${raw}")`);
   }
   return value;
+const DEFAULT_TILE_ATTRIBUTION_FR =
+  '&copy; les contributeurs d’<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -302,3 +306,4 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3Config(env),
   };
 }
+    tileAttributionFr: env.TILE_ATTRIBUTION?.trim() ? undefined : DEFAULT_TILE_ATTRIBUTION_FR,

@@ -16,6 +16,8 @@ export const mapSettingsSchema = z.object({
   tileUrl: z.string(),
   /** HTML credit shown on the map, as the tile provider requires. */
   tileAttribution: z.string(),
+  /** The same credit in French, for the default OpenStreetMap credit only (a configured one is shown as it is). */
+  tileAttributionFr: z.string().optional(),
 });
 
 export const globalsResponseSchema = z.object({ categories: z.array(categorySchema), map: mapSettingsSchema });

@@ -2,7 +2,7 @@ import { type Category, globalsResponseSchema } from '@evmap/contract/globals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listCategories } from './globals.repository';
 
-/** GET /public/globals: the categories, with French and English titles, and the map's tile settings. */
+/** GET /public/globals: the categories, with French and English titles, and the map's tile settings (the default credit in both languages). */
 export const globalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/globals',
@@ -11,7 +11,11 @@ export const globalsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'public, max-age=300');
       return {
         categories: (await listCategories(app.db)) as Category[],
-        map: { tileUrl: app.config.tileUrl, tileAttribution: app.config.tileAttribution },
+        map: {
+          tileUrl: app.config.tileUrl,
+          tileAttribution: app.config.tileAttribution,
+          tileAttributionFr: app.config.tileAttributionFr,
+        },
       };
     },
   );

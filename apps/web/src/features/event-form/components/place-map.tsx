@@ -11,6 +11,7 @@ import { Box, Stack, Text } from '@mantine/core';
 import type * as Leaflet from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '@/i18n/use-lang';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { useGlobals } from '@/lib/get-globals';
 
@@ -35,6 +36,7 @@ export function formatCoordinate(value: number): string {
 /** The map of the event's place and, under it, its coordinates as text. */
 export function PlaceMap({ latitude, longitude }: { latitude: number | null; longitude: number | null }) {
   const { t } = useTranslation();
+  const language = useLang();
   const container = useRef<HTMLDivElement>(null);
   const [leaflet, setLeaflet] = useState<{ L: LeafletModule; map: Leaflet.Map } | null>(null);
   const tiles = useGlobals().data?.map;
@@ -81,14 +83,15 @@ export function PlaceMap({ latitude, longitude }: { latitude: number | null; lon
   useEffect(() => {
     if (!leaflet || !tiles) return;
     const { L, map } = leaflet;
-    const layer = L.tileLayer(tiles.tileUrl, { attribution: tiles.tileAttribution }).addTo(map);
+    const attribution = (language === 'fr' && tiles.tileAttributionFr) || tiles.tileAttribution;
+    const layer = L.tileLayer(tiles.tileUrl, { attribution }).addTo(map);
     const credit = L.control.attribution({ prefix: false }).addTo(map);
     for (const link of credit.getContainer()?.querySelectorAll('a') ?? []) link.tabIndex = -1;
     return () => {
       layer.remove();
       credit.remove();
     };
-  }, [leaflet, tiles]);
+  }, [leaflet, tiles, language]);
 
   // The point, or the default view.
   useEffect(() => {
