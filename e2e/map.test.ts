@@ -121,17 +121,18 @@ describe('the map home', () => {
     });
     await page.goto(`${server.url}/`);
     await page.locator('.evm-marker, .evm-cluster').first().waitFor();
-    // Clusters zoom in when clicked, until single markers show.
-    for (let i = 0; i < 8 && (await page.locator('.evm-marker').count()) === 0; i++) {
+    // Clusters zoom in when clicked, until single markers show (a group lists events at one place).
+    const single = page.locator('.evm-marker:not(.evm-group)');
+    for (let i = 0; i < 8 && (await single.count()) === 0; i++) {
       await page.locator('.evm-cluster').first().click();
       await page.waitForTimeout(500);
     }
-    const marker = page.locator('.evm-marker').first();
+    const marker = single.first();
     const title = await marker.getAttribute('title');
     const view = page.waitForRequest(
       (r) => r.url().endsWith('/stats') && r.postData()?.includes('map_marker') === true,
     );
-    // Markers may overlap: open it from the keyboard (Enter), as for a button.
+    // Open it from the keyboard (Enter), as for a button.
     await marker.focus();
     await page.keyboard.press('Enter');
     expect((await view).postDataJSON()).toEqual({ type: 'view', value: 'map_marker' });
@@ -246,6 +247,50 @@ describe('the map home', () => {
     await dialog(page).getByRole('heading', { name: event.titleEn }).waitFor();
     await page.screenshot({ path: '/tmp/evmap-modal.png' });
     expect(await serious()).toEqual([]);
+    await close();
+  });
+});
+
+describe('the event modal in a laptop window', () => {
+  it('fits 1280×800 with its report button in view, whatever the event', async () => {
+    const response = await fetch(`${server.url}/api/v1/public/events/search`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        mapBounds: { northLat: 47, eastLng: -71, southLat: 45, westLng: -75 },
+        selectedDay: localDay(new Date()),
+      }),
+    });
+    const { events } = (await response.json()) as { events: Event[] };
+    // The tallest ones: the most dates, the longest descriptions.
+    const tallest = events
+      .filter((event) => event.active && !event.isPast)
+      .sort(
+        (a, b) => b.dates.length - a.dates.length || (b.descriptionEn ?? '').length - (a.descriptionEn ?? '').length,
+      )
+      .slice(0, 4);
+    expect(tallest.length).toBeGreaterThan(0);
+    const { page, errors, close } = await openPage(browser, {
+      storage: settledStorage(),
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
+    for (const event of tallest) {
+      await page.goto(`${server.url}/events/${event.handle}`);
+      const modal = dialog(page);
+      await modal.getByRole('heading', { name: event.titleEn }).waitFor();
+      const report = modal.getByRole('button', { name: 'Report this event' });
+      await report.waitFor();
+      // Without scrolling anything: the button lies inside the window and inside the modal's visible part.
+      const box = (await report.boundingBox())!;
+      const content = (await page.locator('.mantine-Modal-content').boundingBox())!;
+      expect(await page.locator('.mantine-Modal-content').evaluate((node) => node.scrollTop)).toBe(0);
+      expect(box.y + box.height, event.handle).toBeLessThanOrEqual(Math.min(800, content.y + content.height));
+      expect(box.y).toBeGreaterThanOrEqual(content.y);
+      await report.click({ trial: true });
+    }
+    await page.screenshot({ path: '/tmp/evmap-modal-1280x800.png' });
+    expect(errors).toEqual([]);
     await close();
   });
 });
@@ -389,7 +434,9 @@ describe('live updates', () => {
     await pick(page, tomorrow);
     const total = async () => {
       const content = JSON.parse(await mapContent(page)) as { markers: string[]; clusters: string[] };
-      return content.markers.length + content.clusters.reduce((sum, count) => sum + Number(count), 0);
+      // A group marker ("2 events here") stands for its events.
+      const events = content.markers.map((text) => Number(/^(\d+) events here$/.exec(text)?.[1] ?? 1));
+      return events.reduce((sum, count) => sum + count, 0) + content.clusters.reduce((sum, n) => sum + Number(n), 0);
     };
     const before = await total();
 

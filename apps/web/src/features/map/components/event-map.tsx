@@ -2,7 +2,8 @@
  * The Leaflet map of the home page (loaded lazily: Leaflet stays out of the first load). Markers
  * are created once per event and then shown or hidden from the latest search ids and the current
  * supercluster clusters (use-event-markers); clicking a cluster zooms into it, clicking a marker
- * selects the event.
+ * selects the event. The wheel scrolls the page, Ctrl (⌘) + wheel zooms (use-wheel-gate); the
+ * controls' titles and the tiles' credit are in the user's language.
  */
 import 'leaflet/dist/leaflet.css';
 import './event-map.css';
@@ -12,19 +13,29 @@ import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissMapPreview } from '@/boot/map-preview-dom';
+import { useLang } from '@/i18n/use-lang';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { useGlobals } from '@/lib/get-globals';
 import { useEventMarkers } from '../hooks/use-event-markers';
 import { useEventSearch } from '../hooks/use-event-search';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { useSearchStore } from '../hooks/use-search-store';
+import { useWheelGate } from '../hooks/use-wheel-gate';
 import { type Bounds, roundBoundsOutward } from '../utils/geo';
+import { escapeHtml } from '../utils/marker-icons';
 import { readStoredLocation } from '../utils/stored-location';
+import { zoomKeyName } from '../utils/wheel-gate';
 
 export type EventMapProps = {
   /** Called when a marker is chosen. */
   onSelect: (event: Event) => void;
+  /** The handle or uuid of the event open over the map, if any (its marker gets the focus back when it closes). */
+  selected?: string;
 };
+
+/** Leaflet's own flag, as in its default credit. */
+const LEAFLET_FLAG =
+  '<svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" width="12" height="8" viewBox="0 0 12 8" class="leaflet-attribution-flag"><path fill="#4C7BE1" d="M0 0h12v4H0z"/><path fill="#FFD500" d="M0 4h12v3H0z"/><path fill="#E0BC00" d="M0 7h12v1H0z"/></svg>';
 
 function boundsOf(map: L.Map): Bounds {
   const b = map.getBounds();
@@ -37,9 +48,11 @@ function boundsOf(map: L.Map): Bounds {
 }
 
 /** The map filling its container, with markers and clusters of the current search. */
-export function EventMap({ onSelect }: EventMapProps) {
+export function EventMap({ onSelect, selected }: EventMapProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   const container = useRef<HTMLElement>(null);
+  const hint = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   const [bounds, setBounds] = useState<Bounds | null>(null);
   const focus = useSearchStore((s) => s.focus);
@@ -64,6 +77,8 @@ export function EventMap({ onSelect }: EventMapProps) {
         maxZoom: MAP.maxZoom,
         // Added with the tiles and their credit, complete from the start: a credit growing in place would shift.
         attributionControl: false,
+        // Added below with titles in the user's language.
+        zoomControl: false,
       });
       const moved = () => {
         setBounds((previous) => {
@@ -83,21 +98,34 @@ export function EventMap({ onSelect }: EventMapProps) {
     };
   }, []);
 
+  // The zoom buttons, named in the user's language (Leaflet's own titles are English).
+  useEffect(() => {
+    if (!map) return;
+    const zoom = L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(map);
+    return () => void zoom.remove();
+  }, [map, t]);
+
   // The tiles of the server's configuration (TILE_URL), as soon as the globals are known.
   useEffect(() => {
     if (!map || !tiles) return;
-    const layer = L.tileLayer(tiles.tileUrl, { attribution: tiles.tileAttribution });
-    // Added after the layer, the credit control takes the layer's attribution when it is added.
-    const credit = L.control.attribution();
+    const layer = L.tileLayer(tiles.tileUrl);
     // The boot script's still preview of the same tiles stays under the map until its own tiles are shown.
     layer.once('load', () => dismissMapPreview());
     layer.addTo(map);
-    credit.addTo(map);
-    return () => {
-      layer.remove();
-      credit.remove();
-    };
+    return () => void layer.remove();
   }, [map, tiles]);
+
+  // Their credit (TILE_ATTRIBUTION, the default one in the user's language) and Leaflet's, complete when added.
+  useEffect(() => {
+    if (!map || !tiles) return;
+    const prefix = `<a href="https://leafletjs.com" title="${escapeHtml(t('map.leaflet'))}">${LEAFLET_FLAG} Leaflet</a>`;
+    const credit = L.control.attribution({ prefix });
+    credit.addAttribution((lang === 'fr' && tiles.tileAttributionFr) || tiles.tileAttribution);
+    credit.addTo(map);
+    return () => void credit.remove();
+  }, [map, tiles, lang, t]);
+
+  useWheelGate(map, hint);
 
   // Moves to a requested place (a direct link, the user's location).
   useEffect(() => {
@@ -107,7 +135,15 @@ export function EventMap({ onSelect }: EventMapProps) {
   }, [map, focus]);
 
   // Markers and clusters from the latest ids, around the current view.
-  useEventMarkers(map, onSelect);
+  useEventMarkers(map, onSelect, selected);
 
-  return <section ref={container} className="evm-map" aria-label={t('map.label')} />;
+  return (
+    <>
+      <section ref={container} className="evm-map" aria-label={t('map.label')} />
+      {/* For mouse users only (what the wheel does over the map): nothing to announce. */}
+      <div ref={hint} className="evm-wheel-hint" aria-hidden="true">
+        <span>{t('map.wheelHint', { key: zoomKeyName(navigator.platform) })}</span>
+      </div>
+    </>
+  );
 }

@@ -59,8 +59,9 @@ export function LocationPrompt() {
   };
 
   if (!open) return null;
-  // A plain fixed panel rather than Mantine's Dialog (portal, transition, measured in effects): it is part of the
-  // first screen of every first visit, and must not add to the work before the map shows.
+  // A plain panel rather than Mantine's Dialog (portal, transition, measured in effects): it is part of the first
+  // screen of every first visit, and must not add to the work before the map shows. Placed over the map (not fixed
+  // to the window), it scrolls away with the map instead of floating over the landing text.
   return (
     <Paper
       role="dialog"
@@ -71,7 +72,7 @@ export function LocationPrompt() {
       withBorder
       w={380}
       maw="calc(100vw - 24px)"
-      style={{ position: 'fixed', top: 64, right: 12, zIndex: 200 }}
+      style={{ position: 'absolute', top: 64, right: 12, zIndex: 200 }}
     >
       <Text fw={700} id={titleId} mb={4}>
         {t('map.location.title')}

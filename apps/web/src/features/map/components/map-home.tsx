@@ -35,13 +35,15 @@ export type MapHomeProps = {
   /** CSS height of the map area. */
   height: string;
   onSelect: (event: Event) => void;
+  /** The handle or uuid of the event open over the map, if any. */
+  selected?: string;
 };
 
 /**
  * The map screen once its code is there: rendered at once when the preload has already brought it. Not React.lazy
  * plus Suspense, whose reveal React throttles (up to 300 ms) even when the code arrives sooner.
  */
-function MapScreenWhenLoaded({ onSelect }: Pick<MapHomeProps, 'onSelect'>) {
+function MapScreenWhenLoaded({ onSelect, selected }: Pick<MapHomeProps, 'onSelect' | 'selected'>) {
   const { t } = useTranslation();
   const [module, setModule] = useState(loaded);
   const [error, setError] = useState<unknown>(null);
@@ -66,18 +68,18 @@ function MapScreenWhenLoaded({ onSelect }: Pick<MapHomeProps, 'onSelect'>) {
       </Center>
     );
   }
-  return <module.MapScreen onSelect={onSelect} />;
+  return <module.MapScreen onSelect={onSelect} selected={selected} />;
 }
 
 /** The map with its pickers. */
-export function MapHome({ height, onSelect }: MapHomeProps) {
+export function MapHome({ height, onSelect, selected }: MapHomeProps) {
   const { t } = useTranslation();
   // Leaving the home before the live map took over (its code still loading) takes the map preview away too.
   useEffect(() => () => dismissMapPreview(), []);
   return (
     <Box pos="relative" h={height} style={{ overflow: 'hidden' }}>
       <MapErrorBoundary fallback={t('map.failed')}>
-        <MapScreenWhenLoaded onSelect={onSelect} />
+        <MapScreenWhenLoaded onSelect={onSelect} selected={selected} />
       </MapErrorBoundary>
     </Box>
   );

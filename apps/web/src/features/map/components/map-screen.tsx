@@ -10,18 +10,24 @@ import { EventMap } from './event-map';
 import { LocationPrompt } from './location-prompt';
 import { ScrollDownButton } from './scroll-down-button';
 
-const overlay = { zIndex: 10, display: 'flex', justifyContent: 'center' } as const;
+// The rows over the map let clicks through beside their picker (to the zoom buttons, the markers, the map).
+const overlay = { zIndex: 10, display: 'flex', justifyContent: 'center', pointerEvents: 'none' } as const;
+const picker = { pointerEvents: 'auto' } as const;
 
-/** The map with its pickers, filling the positioned parent. */
-export function MapScreen({ onSelect }: { onSelect: (event: Event) => void }) {
+/** The map with its pickers, filling the positioned parent; `selected` is the event open over it, if any. */
+export function MapScreen({ onSelect, selected }: { onSelect: (event: Event) => void; selected?: string }) {
   return (
     <>
-      <EventMap onSelect={onSelect} />
+      <EventMap onSelect={onSelect} selected={selected} />
       <Box pos="absolute" top={8} left={0} right={0} style={overlay}>
-        <DayPicker />
+        <div style={picker}>
+          <DayPicker />
+        </div>
       </Box>
       <Box pos="absolute" bottom={12} left={0} right={0} style={overlay}>
-        <CategoryPicker />
+        <div style={picker}>
+          <CategoryPicker />
+        </div>
       </Box>
       <ScrollDownButton />
       <LocationPrompt />
