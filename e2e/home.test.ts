@@ -81,14 +81,28 @@ describe('home', () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${server.url}/`);
     await page.getByText('Find events near you').waitFor();
-    // A first visit: the cookie banner covers the bottom of the page until it is answered.
-    await page.getByRole('region', { name: 'Your privacy' }).getByRole('button', { name: 'Accept' }).click();
-
-    await page.getByRole('button', { name: 'Français' }).click();
+    // A first visit: the cookie banner is shown, yet the page ends above it, so the footer's switch can be pressed.
+    const banner = page.getByRole('region', { name: 'Your privacy' });
+    await banner.waitFor();
+    const toFrench = page.getByRole('contentinfo').getByRole('button', { name: 'Français' });
+    await expect
+      .poll(async () => {
+        // At the very end of the page (the landing's details load on the way and make it longer).
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const [button, cover] = [await toFrench.boundingBox(), await banner.boundingBox()];
+        return button && cover ? button.y + button.height <= cover.y : false;
+      })
+      .toBe(true);
+    await toFrench.click();
     await page.getByText('Trouvez des événements').waitFor();
+    // The banner is still there (in French now) and answered at last.
+    await page.getByRole('region', { name: 'Votre vie privée' }).getByRole('button', { name: 'Accepter' }).click();
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     await page.getByRole('radio', { name: CATEGORIES[0]!.titleFr }).waitFor({ state: 'attached' });
     expect(await page.evaluate(() => localStorage.getItem('evmap.lang'))).toBe('fr');
+    // A configured tile credit is shown as it is in both languages.
+    await page.getByText('Test tiles © EventMap').waitFor();
+    await page.getByRole('button', { name: 'Zoom avant' }).waitFor();
 
     await page.reload();
     await page.getByText('Trouvez des événements').waitFor();
@@ -97,6 +111,22 @@ describe('home', () => {
     await page.getByText('Find events near you').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.evaluate(() => localStorage.getItem('evmap.lang'))).toBe('en');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps the location card over the map: it scrolls away with it, off the landing text', async () => {
+    const { page, errors, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    const card = page.getByRole('dialog', { name: 'Use your location?' });
+    await card.waitFor();
+    const before = (await card.boundingBox())!;
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    const after = (await card.boundingBox())!;
+    expect(after.y).toBeCloseTo(before.y - 400, 0);
+    const hero = (await page.getByText('Find events near you').boundingBox())!;
+    expect(after.y + after.height).toBeLessThan(hero.y);
     expect(errors).toEqual([]);
     await close();
   });

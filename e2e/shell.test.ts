@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settledStorage } from './support/app-state';
+import { signupByApi, uniqueEmail } from './support/api';
+import { settledStorage, signedInStorage } from './support/app-state';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -57,6 +59,29 @@ describe('language', () => {
     const dialog = page.getByRole('dialog', { name: 'Se connecter' });
     await dialog.getByRole('button', { name: 'Se connecter' }).click();
     await dialog.getByText('Le champ Courriel est obligatoire').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('header', () => {
+  it('names the account button by the initials it shows (label in name), in both languages', async () => {
+    const viewer = await signupByApi(server, { type: 'viewer', email: uniqueEmail('initials'), name: 'Ada Lovelace' });
+    const { page, errors, close } = await openPage(browser, { storage: signedInStorage(viewer.jwt) });
+    await page.goto(`${server.url}/profile`);
+    const button = page.getByRole('button', { name: 'AL, account menu', exact: true });
+    expect(await button.textContent()).toBe('AL');
+    const mismatches = async () =>
+      (
+        await new AxeBuilder({ page })
+          .include('header')
+          .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+          .analyze()
+      ).violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
+    expect(await mismatches()).toEqual([]);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('button', { name: 'AL, menu du compte', exact: true }).waitFor();
+    expect(await mismatches()).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });

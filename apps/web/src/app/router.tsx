@@ -34,8 +34,15 @@ export const routes: RouteObject[] = [
       {
         Component: ShellLayout,
         children: [
-          // One map for `/` and `/events/:handleOrUuid`: moving between them keeps the map (and its markers).
-          { Component: HomePage, children: [{ index: true }, { path: 'events/:handleOrUuid' }] },
+          // One map for `/` and `/events/:handleOrUuid`: moving between them keeps the map (and its markers). The
+          // children only name the paths (HomePage renders no outlet); `element: null` says so to React Router.
+          {
+            Component: HomePage,
+            children: [
+              { index: true, element: null },
+              { path: 'events/:handleOrUuid', element: null },
+            ],
+          },
           {
             path: 'profile',
             Component: RouteGuard,

@@ -29,13 +29,15 @@ export function UserMenu() {
   const signOut = useSignOut();
   const { switchToEventManager } = useSwitchToEventManager();
   if (!user) return null;
+  const letters = initials(user.name, user.email);
 
   return (
     <Menu position="bottom-end" width={240} shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <ActionIcon variant="subtle" size="xl" radius="xl" aria-label={t('menu.open')}>
+        {/* Named by the initials it shows, then what it is (WCAG 2.5.3, label in name). */}
+        <ActionIcon variant="subtle" size="xl" radius="xl" aria-label={t('userMenu.label', { initials: letters })}>
           <Avatar src={user.imageUrl} alt="" radius="xl" size="md" color="blue">
-            {initials(user.name, user.email)}
+            {letters}
           </Avatar>
         </ActionIcon>
       </Menu.Target>

@@ -34,7 +34,7 @@ export function HomePage() {
 
   return (
     <main>
-      <MapHome height={MAP_AREA_HEIGHT} onSelect={select} />
+      <MapHome height={MAP_AREA_HEIGHT} onSelect={select} selected={handleOrUuid} />
       <LandingSection />
       {handleOrUuid && (
         <Suspense>

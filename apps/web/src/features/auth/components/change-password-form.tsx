@@ -8,6 +8,7 @@ import { FormMessage } from '@/components/form-message';
 import { contractResolver } from '@/lib/contract-resolver';
 import { applyServerErrors, errorText } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
+import { usePasswordToggle } from './use-password-toggle';
 
 /** The contract's body (token, password) plus the confirmation, which must be present and equal. */
 const changePasswordFormSchema = changePasswordByTokenSchema
@@ -36,6 +37,7 @@ export function ChangePasswordForm({
   onSignedIn: (result: AuthResponse) => void;
 }) {
   const { t } = useTranslation();
+  const passwordToggle = usePasswordToggle();
   const changePassword = useChangePassword();
   const form = useForm<Values, unknown, z.output<typeof changePasswordFormSchema>>({
     resolver: contractResolver(changePasswordFormSchema),
@@ -58,6 +60,7 @@ export function ChangePasswordForm({
         <FormMessage message={formMessage} />
         <input type="hidden" {...form.register('token')} />
         <PasswordInput
+          {...passwordToggle}
           label={t('fields.newPassword')}
           description={t('auth.passwordRule')}
           autoComplete="new-password"
@@ -68,6 +71,7 @@ export function ChangePasswordForm({
           {...form.register('password')}
         />
         <PasswordInput
+          {...passwordToggle}
           label={t('fields.confirmPassword')}
           autoComplete="new-password"
           withAsterisk

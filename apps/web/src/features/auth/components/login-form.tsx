@@ -10,6 +10,7 @@ import { contractResolver } from '@/lib/contract-resolver';
 import { applyServerErrors, errorText } from '@/lib/form-errors';
 import { useLogin } from '../api/login';
 import { AuthModeLink } from './auth-mode-link';
+import { usePasswordToggle } from './use-password-toggle';
 
 type Values = z.input<typeof loginSchema>;
 
@@ -22,6 +23,7 @@ export function LoginForm({
   onSignedIn: (result: AuthResponse) => void;
 }) {
   const { t } = useTranslation();
+  const passwordToggle = usePasswordToggle();
   const login = useLogin();
   const form = useForm<Values, unknown, z.output<typeof loginSchema>>({
     resolver: contractResolver(loginSchema),
@@ -51,6 +53,7 @@ export function LoginForm({
           {...form.register('email')}
         />
         <PasswordInput
+          {...passwordToggle}
           label={t('fields.password')}
           autoComplete="current-password"
           withAsterisk

@@ -12,6 +12,7 @@ import { contractResolver } from '@/lib/contract-resolver';
 import { applyServerErrors, errorText } from '@/lib/form-errors';
 import { useSignup } from '../api/signup';
 import { AuthModeLink } from './auth-mode-link';
+import { usePasswordToggle } from './use-password-toggle';
 
 type Values = z.input<typeof signupSchema>;
 const FIELDS = ['type', 'name', 'email', 'password', 'acceptTerms', 'acceptCommunications'] as const;
@@ -28,6 +29,7 @@ export function SignupForm({
   onSignedIn: (result: AuthResponse) => void;
 }) {
   const { t } = useTranslation();
+  const passwordToggle = usePasswordToggle();
   const lang = useLang();
   const signup = useSignup();
   const form = useForm<Values, unknown, z.output<typeof signupSchema>>({
@@ -85,6 +87,7 @@ export function SignupForm({
           {...form.register('email')}
         />
         <PasswordInput
+          {...passwordToggle}
           label={t('fields.password')}
           description={t('auth.passwordRule')}
           autoComplete="new-password"

@@ -1,6 +1,8 @@
 /**
  * The event modal of the map home (`/events/{handle}`): image, title, category, dates, place,
  * price, description, notices, report button, actions and (for viewers) the favourite heart.
+ * It fits a laptop's window (1280×800): the image takes at most 30% of the window's height, and the
+ * actions and the report button stay in view at the bottom while a long description scrolls.
  */
 import '@/styles/full';
 import { MODAL_IMAGE_WIDTH } from '@evmap/contract/constants';
@@ -18,6 +20,7 @@ import { useEvent } from '../api/get-event';
 import { recordStat } from '../api/record-stat';
 import { placeLine } from '../utils/event-display';
 import { EventActions } from './event-actions';
+import classes from './event-modal.module.css';
 import { FavoriteButton } from './favorite-button';
 import { ReportButton } from './report-button';
 
@@ -65,7 +68,7 @@ function EventDetails({ event }: { event: Event }) {
 
   return (
     <Stack gap="sm">
-      {image && <Image src={image} alt="" radius="md" mah={320} fit="cover" />}
+      {image && <Image src={image} alt="" radius="md" mah="min(320px, 30dvh)" fit="cover" />}
       {isPublic && (
         <Group justify="flex-end">
           <FavoriteButton eventId={event.id} />
@@ -109,8 +112,10 @@ function EventDetails({ event }: { event: Event }) {
           {description}
         </Text>
       )}
-      <EventActions event={event} />
-      {isPublic && <ReportButton uuid={event.uuid} />}
+      <div className={classes.footer}>
+        <EventActions event={event} />
+        {isPublic && <ReportButton uuid={event.uuid} />}
+      </div>
     </Stack>
   );
 }
@@ -138,6 +143,7 @@ export function EventModal({ handleOrUuid, source, onClose, onLoaded, onMissing 
       opened
       onClose={onClose}
       size="lg"
+      yOffset="3dvh"
       title={event ? <EventTitle event={event} /> : t('common.loading')}
       styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
       closeButtonProps={{ 'aria-label': t('event.close') }}

@@ -1,4 +1,5 @@
 import { PasswordInput } from '@mantine/core';
+import { usePasswordToggle } from '@/features/auth/components/use-password-toggle';
 import { type FieldProps, useFormField } from '@/lib/form/use-form-field';
 
 /**
@@ -10,9 +11,11 @@ export function PasswordField({
   ...props
 }: FieldProps & { autoComplete: 'current-password' | 'new-password' }) {
   const { field, label, error } = useFormField(props.name, props.label);
+  const toggle = usePasswordToggle();
   return (
     <PasswordInput
       {...field}
+      {...toggle}
       value={field.value ?? ''}
       autoComplete={autoComplete}
       label={label}

@@ -96,6 +96,15 @@ describe('/profile/me/password', () => {
     expect(calls).toEqual([]);
   });
 
+  it('names its show-password buttons in French', async () => {
+    signIn();
+    mockApi(() => ({ status: 500 }));
+    await renderUi(<PasswordPage />, { lang: 'fr', path: '/profile/me/password' });
+    const toggles = await screen.findAllByRole('button', { name: 'Afficher le mot de passe' });
+    expect(toggles).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /Toggle password visibility/ })).toBeNull();
+  });
+
   it('shows a wrong current password from the server on its field', async () => {
     signIn();
     mockApi(({ method, path }) => {
