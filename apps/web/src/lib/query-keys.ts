@@ -3,6 +3,7 @@
  * Event keys are shared by the map, the event modal, the profile and the event form, so they live
  * here rather than in one of those features.
  */
+import type { Query, QueryClient } from '@tanstack/react-query';
 
 export const eventKeys = {
   /** Every event query (the map's searches included). */
@@ -54,3 +55,21 @@ export const adminKeys = {
   users: () => ['admin', 'users'] as const,
   user: (id: number) => ['admin', 'users', 'detail', id] as const,
 };
+
+/**
+ * After an event is deleted: every event query is refreshed except the deleted event's own detail and
+ * statistics, which are only marked stale. The page showing them is still mounted while it navigates
+ * away, and refetching them would answer 404 (a console error and a flash of the error state).
+ */
+export function invalidateAfterEventDeletion(
+  queryClient: QueryClient,
+  event: { id: number; uuid: string },
+): Promise<void> {
+  const isDeletedEvent = ({ queryKey: key }: Query) =>
+    (key[2] === 'detail' && key[3] === event.uuid) || (key[1] === 'stats' && key[3] === event.id);
+  void queryClient.invalidateQueries({ queryKey: eventKeys.all, refetchType: 'none', predicate: isDeletedEvent });
+  return queryClient.invalidateQueries({
+    queryKey: eventKeys.all,
+    predicate: (query) => !isDeletedEvent(query),
+  });
+}

@@ -14,7 +14,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import { callEndpoint, endpoint } from '@/lib/endpoint';
 import { announceEventChanged } from '@/lib/event-changes';
-import { eventKeys } from '@/lib/query-keys';
+import { eventKeys, invalidateAfterEventDeletion } from '@/lib/query-keys';
 
 export const getAdminEventEndpoint = endpoint<{ response: typeof eventResponseSchema }>()(
   'GET',
@@ -66,7 +66,7 @@ export function useSaveAdminEvent(id: number | undefined) {
   });
 }
 
-/** Deletes an event as an administrator; invalidates every event query. */
+/** Deletes an event as an administrator; invalidates every event query but its own detail and stats. */
 export function useDeleteAdminEvent() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -74,7 +74,7 @@ export function useDeleteAdminEvent() {
       callEndpoint(deleteAdminEventEndpoint, { params: { id: event.id } }),
     onSuccess: async (_answer, event) => {
       announceEventChanged(event.id);
-      await queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      await invalidateAfterEventDeletion(queryClient, event);
     },
   });
 }

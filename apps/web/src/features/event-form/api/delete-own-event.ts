@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, endpoint } from '@/lib/endpoint';
 import { announceEventChanged } from '@/lib/event-changes';
-import { eventKeys } from '@/lib/query-keys';
+import { invalidateAfterEventDeletion } from '@/lib/query-keys';
 
 export const deleteOwnEventEndpoint = endpoint()('DELETE', '/connected/events/id/:id');
 
@@ -13,9 +13,8 @@ export function useDeleteOwnEvent() {
     mutationFn: (event: { id: number; uuid: string }) =>
       callEndpoint(deleteOwnEventEndpoint, { params: { id: event.id } }),
     onSuccess: async (_answer, event) => {
-      queryClient.removeQueries({ queryKey: eventKeys.ownDetail(event.uuid) });
       announceEventChanged(event.id);
-      await queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      await invalidateAfterEventDeletion(queryClient, event);
     },
   });
 }
