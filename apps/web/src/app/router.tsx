@@ -7,9 +7,17 @@ import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
-/** A route whose component is loaded on demand, so the home page's first load stays small. */
+/**
+ * A route whose component is loaded on demand, with the screens' texts (i18n/screens.ts), so the home page's first
+ * load stays small.
+ */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([load(), import('@/i18n/screens')]);
+      return { Component: pick(module) };
+    },
+  };
 }
 
 const profileLayout = lazyPage(

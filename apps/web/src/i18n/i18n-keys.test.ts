@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import fr from './fr.json';
+import enCore from './en.json';
+import frCore from './fr.json';
+import enScreens from './screens/en.json';
+import frScreens from './screens/fr.json';
+
+const en = { ...enCore, ...enScreens };
+const fr = { ...frCore, ...frScreens };
 
 type Tree = { [key: string]: unknown };
 
@@ -17,6 +22,11 @@ function leaves(tree: Tree, prefix = ''): Array<[string, unknown]> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((match) => match[1]).sort();
 
 describe('i18n resource files', () => {
+  it('put each section in one place: the first load (en.json) or the lazy screens (screens/en.json)', () => {
+    expect(Object.keys(enCore).filter((section) => section in enScreens)).toEqual([]);
+    expect(Object.keys(frCore).filter((section) => section in frScreens)).toEqual([]);
+  });
+
   const files = { en: new Map(leaves(en)), fr: new Map(leaves(fr)) };
 
   it('have exactly the same keys in fr and en', () => {

@@ -4,6 +4,7 @@
  * replaces with `mockApi`.
  */
 import '@/i18n/i18n';
+import '@/i18n/screens';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
