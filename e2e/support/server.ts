@@ -75,6 +75,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       LOG_LEVEL: 'warn',
       // Mailed links point at this server.
       APP_URL: url,
+      // Tests play several visitors through X-Forwarded-For, as a proxy on this machine would.
+      TRUST_PROXY: 'loopback',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
 /**
  * Bearer-token authentication: JWT HS256 with the algorithm pinned and expiry checked. The token
  * names the user and their token version; a deleted or unknown user, or an older version (after a
- * password change), is refused with 401. Admin routes answer 403 to signed-in non-admins.
+ * password change), is refused with 401. Admin routes answer 403 to signed-in non-admins, and the routes
+ * of an organiser's own events and plan answer 403 to an event-manager whose first email is not verified yet.
  */
 import fastifyJwt from '@fastify/jwt';
 import { eq } from 'drizzle-orm';
@@ -17,6 +18,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: a signed-in user is required (401 otherwise). */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest hook: a signed-in user who is not waiting for their first email verification (401 / 403
+     * "verificationRequired" otherwise): what the web app keeps such a user from (their profile's pages).
+     */
+    requireVerifiedUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: a signed-in administrator is required (401 / 403 otherwise). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     signToken: (user: Pick<UserRow, 'id' | 'tokenVersion'>) => string;
@@ -37,6 +43,19 @@ declare module '@fastify/jwt' {
 export function userOf(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
+}
+
+/**
+ * An event-manager (not an administrator) whose first address is not verified yet: their unverified email is their
+ * email (spec section 2). An email change of a verified user waits in unverifiedEmail under another address.
+ */
+export function isPendingVerification(user: Pick<UserRow, 'type' | 'isAdmin' | 'email' | 'unverifiedEmail'>): boolean {
+  return (
+    user.type === 'event-manager' &&
+    !user.isAdmin &&
+    user.unverifiedEmail !== null &&
+    user.unverifiedEmail === user.email
+  );
 }
 
 export const authPlugin = fp(
@@ -67,6 +86,10 @@ export const authPlugin = fp(
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       await authenticate(request);
+    });
+    app.decorate('requireVerifiedUser', async (request: FastifyRequest) => {
+      const user = await authenticate(request);
+      if (isPendingVerification(user)) throw forbidden('verificationRequired');
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const user = await authenticate(request);

@@ -1,12 +1,14 @@
 /**
  * Outgoing mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written as
- * one .eml file in MAIL_DIR with one log line (recipient and subject only, never the content).
+ * one .eml file in MAIL_DIR with one log line (recipient and subject with its digits masked, since a
+ * verification code's subject carries the code; never the content).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import { maskDigits } from '../lib/safe-errors';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string };
 
@@ -31,15 +33,16 @@ export const mailPlugin = fp(
     app.decorate('mailer', {
       async send(message: MailMessage) {
         const info = await transport.sendMail({ from: mailFrom, ...message });
+        const subject = maskDigits(message.subject);
         if (smtpUrl) {
-          app.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+          app.log.info({ to: message.to, subject }, 'mail sent');
           return;
         }
         await mkdir(mailDir, { recursive: true });
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const file = path.join(mailDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
         await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
-        app.log.info({ to: message.to, subject: message.subject, file }, 'mail written');
+        app.log.info({ to: message.to, subject, file }, 'mail written');
       },
     });
   },

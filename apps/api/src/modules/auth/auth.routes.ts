@@ -6,12 +6,21 @@ import {
   signupSchema,
   verifyEmailSchema,
 } from '@evmap/contract/auth';
+import { errorBodySchema } from '@evmap/contract/errors';
+import { noContentSchema } from '@evmap/contract/responses';
 import { authResponseSchema, userResponseSchema } from '@evmap/contract/users';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/auth';
 import { presentUser } from '../users/user.presenter';
-import { changePasswordByToken, forgotPassword, login, signup } from './auth.service';
+import { changePasswordByToken, forgotPassword, type LoginClient, login, signup } from './auth.service';
 import { cancelUnverifiedEmail, resendCode, verifyEmail } from './verification.service';
+
+/** The address and the X-Session-Id of a request: sign-in limits count them (see LOGIN_LIMITS). */
+const client = (request: FastifyRequest): LoginClient => ({
+  ip: request.ip,
+  sessionId: request.headers['x-session-id'],
+});
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const present = (user: Parameters<typeof presentUser>[0]) => presentUser(user, app.storage);
@@ -22,19 +31,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/public/auth/login',
-    { schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponseSchema } } },
-    async (request) => withJwt(await login(app, request.body.email, request.body.password, request.ip)),
+    {
+      schema: {
+        tags: ['auth'],
+        body: loginSchema,
+        response: { 200: authResponseSchema, 403: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => withJwt(await login(app, request.body.email, request.body.password, client(request))),
   );
 
   app.put(
     '/public/auth/signup',
-    { schema: { tags: ['auth'], body: signupSchema, response: { 200: authResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: signupSchema,
+        response: { 200: authResponseSchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
     async (request) => withJwt(await signup(app, request.body, request.lang, request.ip)),
   );
 
   app.post(
     '/public/auth/forgot-pwd',
-    { schema: { tags: ['auth'], body: forgotPasswordSchema } },
+    {
+      schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 204: noContentSchema, 429: errorBodySchema } },
+    },
     async (request, reply) => {
       await forgotPassword(app, request.body.email, request.ip);
       return reply.status(204).send();
@@ -43,13 +66,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/public/auth/change-pwd',
-    { schema: { tags: ['auth'], body: changePasswordByTokenSchema, response: { 200: authResponseSchema } } },
-    async (request) => withJwt(await changePasswordByToken(app, request.body.token, request.body.password, request.ip)),
+    {
+      schema: {
+        tags: ['auth'],
+        body: changePasswordByTokenSchema,
+        response: { 200: authResponseSchema, 403: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) =>
+      withJwt(await changePasswordByToken(app, request.body.token, request.body.password, client(request))),
   );
 
   app.post(
     '/connected/auth/resend-code',
-    { onRequest: app.requireUser, schema: { tags: ['auth'] } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], response: { 204: noContentSchema, 429: errorBodySchema } },
+    },
     async (request, reply) => {
       await resendCode(app, userOf(request));
       return reply.status(204).send();
@@ -58,7 +91,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/connected/auth/unverified-email',
-    { onRequest: app.requireUser, schema: { tags: ['auth'], response: { 200: userResponseSchema } } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['auth'], response: { 200: userResponseSchema, 403: errorBodySchema } },
+    },
     async (request) => ({ user: present(await cancelUnverifiedEmail(app, userOf(request))) }),
   );
 
@@ -66,7 +102,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/connected/auth/verify-email',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['auth'], body: verifyEmailSchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        body: verifyEmailSchema,
+        response: { 200: userResponseSchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
     },
     async (request) => {
       await app.rateLimiter.consume({ key: `verify-ip:${request.ip}`, limit: 30, windowMs: 15 * 60_000 });

@@ -12,7 +12,8 @@ let other: UserRow;
 let viewer: UserRow;
 let admin: UserRow;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Visitors are told apart by X-Forwarded-For, as behind a proxy on this machine.
+  ctx = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
   owner = await createUser(ctx, 'event-manager');
   other = await createUser(ctx, 'event-manager');
   viewer = await createUser(ctx, 'viewer');

@@ -6,7 +6,7 @@ import { uploads } from '../../db/schema/uploads';
 import { conflict, forbidden, validationError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { searchText } from '../../lib/text';
-import type { UserRow } from '../../plugins/auth';
+import { isPendingVerification, type UserRow } from '../../plugins/auth';
 import { trialEnd } from '../auth/auth.service';
 import type { AccountDeps } from '../auth/deps';
 import { issueVerificationCode, reserveCodeSend } from '../auth/verification.service';
@@ -33,6 +33,9 @@ export async function updateMe(deps: AccountDeps, user: UserRow, body: UpdateMe)
     if (owner && owner.id !== user.id) throw conflict('email', 'emailExists');
     newEmail = email;
     patch.unverifiedEmail = email;
+    // Before the first verification there is no verified address to keep: the new one replaces it, still
+    // waiting for its code (otherwise a new address would lift the first verification without any code).
+    if (isPendingVerification(user)) patch.email = email;
     // The code limit is checked before anything is saved: a refused change keeps the account as it was.
     await reserveCodeSend(deps, user);
   }
@@ -51,7 +54,7 @@ export async function updateMe(deps: AccountDeps, user: UserRow, body: UpdateMe)
   }
 
   const name = patch.name === undefined ? user.name : patch.name;
-  patch.searchText = searchText(name, user.email);
+  patch.searchText = searchText(name, patch.email ?? user.email);
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateUser(tx, user.id, patch);
     // Becoming an event-manager starts a trial: a plan transition, recorded like every other one.

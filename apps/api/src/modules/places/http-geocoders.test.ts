@@ -35,7 +35,10 @@ const SHERBROOKE = {
 /** A test app whose geocoder is the fake server, answering with `handler`. */
 async function setUp(provider: string, handler: FakeHandler, env: Record<string, string> = {}) {
   const server = await startFakeGeocoder(handler);
-  const ctx = await createTestApp({ env: { GEOCODER: provider, GEOCODER_URL: server.url, ...env } });
+  // Each call comes from its own address (X-Forwarded-For, as behind a proxy on this machine).
+  const ctx = await createTestApp({
+    env: { GEOCODER: provider, GEOCODER_URL: server.url, TRUST_PROXY: 'loopback', ...env },
+  });
   let ip = 0;
   const autocomplete = (q: string, lang = 'en') =>
     ctx.app.inject({

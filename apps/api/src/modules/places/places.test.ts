@@ -7,7 +7,8 @@ import { PLACES_RATE_LIMIT } from './places.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Visitors are told apart by X-Forwarded-For, as behind a proxy on this machine.
+  ctx = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
 });
 afterAll(() => ctx.close());
 
