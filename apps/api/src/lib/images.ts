@@ -21,33 +21,54 @@ export function sniffImageType(data: Buffer): 'jpeg' | 'png' | undefined {
 /** The key of one stored width. */
 export const imageKey = (imagePath: string, width: number) => `${imagePath}/${width}.jpg`;
 
-export async function storeImage(data: Buffer, folder: string, storage: FileStorage): Promise<StoredImage> {
-  if (!sniffImageType(data)) throw validationError({ file: 'imageType' });
-  let image: Sharp;
-  let width: number;
+/** Runs a task now, or when a slot frees up (the uploads' queue, which bounds how many images are resized at once). */
+export type ImageSlot = <T>(task: () => Promise<T>) => Promise<T>;
+const now: ImageSlot = (task) => task();
+
+/**
+ * Reads and re-encodes the image at each width, one after the other (one libuv worker thread at a time).
+ * Anything sharp cannot read, at the first look or only while decoding (a file cut short), is a bad image.
+ */
+async function encodeWidths(data: Buffer): Promise<Array<{ width: number; jpg: Buffer }>> {
   try {
-    image = sharp(data, { limitInputPixels: 50_000_000 }).rotate();
+    const image: Sharp = sharp(data, { limitInputPixels: 50_000_000 }).rotate();
     const meta = await image.metadata();
     if (meta.format !== 'jpeg' && meta.format !== 'png') throw new Error('format');
-    width = (meta.autoOrient?.width ?? meta.width) || 0;
+    const width = (meta.autoOrient?.width ?? meta.width) || 0;
     if (width === 0) throw new Error('empty');
-  } catch {
-    throw validationError({ file: 'imageType' });
-  }
-  const now = new Date();
-  const imagePath = `${folder}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
-  const widths = IMAGE_WIDTHS.filter((w) => w <= width);
-  const formats = widths.length > 0 ? [...widths] : [width];
-  await Promise.all(
-    formats.map(async (w) => {
+    const widths = IMAGE_WIDTHS.filter((w) => w <= width);
+    const encoded: Array<{ width: number; jpg: Buffer }> = [];
+    for (const w of widths.length > 0 ? widths : [width]) {
       const jpg = await image
         .clone()
         .resize({ width: w, withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 82, mozjpeg: true })
         .toBuffer();
-      await storage.put(imageKey(imagePath, w), jpg, 'image/jpeg');
-    }),
-  );
+      encoded.push({ width: w, jpg });
+    }
+    return encoded;
+  } catch {
+    throw validationError({ file: 'imageType' });
+  }
+}
+
+/**
+ * Checks and stores an image at every width the app shows. All sharp work runs in `slot`, so that several
+ * large uploads at once queue instead of taking every libuv worker thread (which the database driver, DNS and
+ * file writes need too); storing the files happens after the slot is given back.
+ */
+export async function storeImage(
+  data: Buffer,
+  folder: string,
+  storage: FileStorage,
+  slot: ImageSlot = now,
+): Promise<StoredImage> {
+  if (!sniffImageType(data)) throw validationError({ file: 'imageType' });
+  const encoded = await slot(() => encodeWidths(data));
+  const date = new Date();
+  const imagePath = `${folder}/${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+  await Promise.all(encoded.map(({ width, jpg }) => storage.put(imageKey(imagePath, width), jpg, 'image/jpeg')));
+  const formats = encoded.map((e) => e.width);
   return { path: imagePath, url: storage.url(imageKey(imagePath, Math.max(...formats))), formats };
 }

@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { databaseRefusal, postgresError } from '../lib/db-errors';
 import { reportError } from '../lib/error-reporting';
 import { langFromHeader } from '../lib/lang';
 
@@ -38,6 +39,19 @@ function issueParams(field: string, params: Record<string, unknown>): ErrorParam
 export function validationBody(issues: Issue[], context: string | undefined, lang: Lang): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      // Strict objects (every query string): one message on each unexpected field.
+      const base = issue.instancePath.split('/').filter(Boolean);
+      for (const key of issue.params.keys as string[]) {
+        // `__proto__` cannot be a key of the answer: its message goes on the request as a whole.
+        const field = key === '__proto__' ? 'global' : [...base, key].join('.');
+        // Own properties only: a parameter may be named `constructor` or `__proto__`.
+        if (Object.hasOwn(errors, field)) continue;
+        const message = errorMessage('fieldUnknown', lang, { field: key });
+        Object.defineProperty(errors, field, { value: message, enumerable: true, writable: true, configurable: true });
+      }
+      continue;
+    }
     const segments = issue.instancePath.split('/').filter(Boolean);
     const field = segments.length > 0 ? segments.join('.') : context === 'body' || !context ? 'global' : context;
     if (errors[field]) continue;
@@ -48,18 +62,30 @@ export function validationBody(issues: Issue[], context: string | undefined, lan
   return errors;
 }
 
+/** The body limit of the request's route in MB (one decimal at most: 0.5 MB stays 0.5). */
+function megabytes(request: FastifyRequest): number {
+  const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 1048576;
+  return Math.round((limit / 1048576) * 10) / 10;
+}
+
 function send(reply: FastifyReply, status: number, errors: Record<string, string>) {
   return reply.status(status).type('application/json; charset=utf-8').send({ errors });
 }
 
 function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const lang = request.lang ?? langFromHeader(request.headers['accept-language']);
-  if (error instanceof AppError) {
-    reply.headers(error.headers);
+  const refusal = error instanceof AppError ? undefined : databaseRefusal(error);
+  if (refusal) {
+    // A concurrent write or a value past the schemas: the client's answer, the code (never the values) logged.
+    request.log.warn({ reqId: request.id, pg: postgresError(error) }, 'database refused the request');
+  }
+  const known = error instanceof AppError ? error : refusal;
+  if (known) {
+    reply.headers(known.headers);
     const body = Object.fromEntries(
-      Object.entries(error.fields).map(([field, ref]) => [field, errorMessage(ref.key, lang, ref.params)]),
+      Object.entries(known.fields).map(([field, ref]) => [field, errorMessage(ref.key, lang, ref.params)]),
     );
-    return send(reply, error.statusCode, body);
+    return send(reply, known.statusCode, body);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return send(reply, 400, validationBody(error.validation as Issue[], error.validationContext, lang));
@@ -69,14 +95,18 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return send(reply, 400, { global: errorMessage('fieldInvalidJson', lang, { field: 'body' }) });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      // The route's own body limit (1 MB for JSON), not the upload maximum.
+      return send(reply, 413, { global: errorMessage('bodyTooLarge', lang, { max: megabytes(request) }) });
     case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FILES_LIMIT':
       return send(reply, 413, {
         global: errorMessage('payloadTooLarge', lang, {
           max: Math.round(request.server.config.uploadMaxBytes / 1048576),
         }),
       });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return send(reply, 400, { global: errorMessage('formTooManyParts', lang) });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return send(reply, 415, { global: errorMessage('fieldType', lang, { field: 'body', type: 'application/json' }) });

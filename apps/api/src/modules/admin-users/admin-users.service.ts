@@ -20,8 +20,6 @@ import { listUsers, type UserListFilter } from './admin-users.repository';
 /** The link of a created account stays valid a week. */
 export const ACCOUNT_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-
 async function existingUser(deps: Pick<AccountDeps, 'db'>, id: number): Promise<UserRow> {
   const user = await findUserById(deps.db, id);
   if (!user) throw notFound();
@@ -49,27 +47,22 @@ export async function adminCreateUser(deps: AccountDeps, body: AdminUserValues, 
   const { email, type = 'event-manager', planType, trialEndedAt, ...profile } = body;
   if (await findUserByEmail(deps.db, email)) throw conflict('email', 'emailExists');
   const plan = planType !== undefined ? planType : type === 'event-manager' ? 'trial' : null;
-  let user: UserRow;
-  try {
-    user = await insertUser(deps.db, {
-      ...profile,
-      email,
-      type,
-      isAdmin: false,
-      passwordHash: await hashPassword(newToken()),
-      preferredLang: profile.preferredLang ?? lang,
-      acceptTerms: true,
-      acceptCommunications: profile.acceptCommunications ?? false,
-      country: profile.country === undefined ? 'CA' : profile.country,
-      planType: plan,
-      trialEndedAt:
-        trialEndedAt !== undefined ? trialEndedAt : plan === 'trial' ? trialEnd(deps.config.trialMonths) : null,
-      searchText: searchText(profile.name, email),
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('email', 'emailExists');
-    throw error;
-  }
+  // A concurrent create of the same email fails on the unique index: the error handler answers the same 409.
+  const user = await insertUser(deps.db, {
+    ...profile,
+    email,
+    type,
+    isAdmin: false,
+    passwordHash: await hashPassword(newToken()),
+    preferredLang: profile.preferredLang ?? lang,
+    acceptTerms: true,
+    acceptCommunications: profile.acceptCommunications ?? false,
+    country: profile.country === undefined ? 'CA' : profile.country,
+    planType: plan,
+    trialEndedAt:
+      trialEndedAt !== undefined ? trialEndedAt : plan === 'trial' ? trialEnd(deps.config.trialMonths) : null,
+    searchText: searchText(profile.name, email),
+  });
   await sendPasswordLink(deps, user, accountCreatedMail, ACCOUNT_LINK_TTL_MS);
   return user;
 }
@@ -100,15 +93,10 @@ export async function adminUpdateUser(
   const becomesManager = type === 'event-manager' && user.type !== 'event-manager';
   const plan = planType !== undefined ? planType : becomesManager && !user.planType ? 'trial' : undefined;
 
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const updated = await updateUser(tx, id, patch);
-      return plan === undefined ? updated : adminSetPlan(deps, admin, id, plan, tx);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('email', 'emailExists');
-    throw error;
-  }
+  return deps.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, id, patch);
+    return plan === undefined ? updated : adminSetPlan(deps, admin, id, plan, tx);
+  });
 }
 
 /** DELETE /connected/admin/users/id/:id: soft delete; never the administrator themselves nor user 1. */

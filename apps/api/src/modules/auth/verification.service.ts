@@ -92,12 +92,8 @@ export async function verifyEmail(deps: AccountDeps, user: UserRow, email: strin
       const owner = await findUserByEmail(tx, email);
       if (owner && owner.id !== user.id) throw conflict('email', 'emailExists');
     }
-    try {
-      return await updateUser(tx, user.id, { email, unverifiedEmail: null });
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw conflict('email', 'emailExists');
-      throw error;
-    }
+    // Another account taking the address meanwhile is answered 409 by the error handler (lib/db-errors.ts).
+    return updateUser(tx, user.id, { email, unverifiedEmail: null });
   });
 }
 

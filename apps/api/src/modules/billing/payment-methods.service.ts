@@ -25,8 +25,6 @@ export type BillingDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'lo
 /** Adding cards is where stolen card numbers get tested: a few per hour and per user. */
 export const CARD_ADD_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-
 /** The user's customer at the provider, created (once: the user row is locked) when missing. */
 async function ensureCustomer(tx: Executor, deps: BillingDeps, userId: number): Promise<string> {
   const user = await lockUser(tx, userId);
@@ -75,20 +73,17 @@ export async function addCard(deps: BillingDeps, user: UserRow, body: unknown): 
       if (known.userId !== user.id) throw badRequest('cardInvalid');
       return known;
     }
-    try {
-      return await insertCard(tx, {
-        userId: user.id,
-        provider: deps.payments.name,
-        providerRef: saved.ref,
-        brand: saved.brand,
-        last4: saved.last4,
-        expMonth: saved.expMonth,
-        expYear: saved.expYear,
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest('cardInvalid');
-      throw error;
-    }
+    // The same card saved twice at once fails on the unique index: 409 "try again" (the error handler), after
+    // which the card is found above.
+    return insertCard(tx, {
+      userId: user.id,
+      provider: deps.payments.name,
+      providerRef: saved.ref,
+      brand: saved.brand,
+      last4: saved.last4,
+      expMonth: saved.expMonth,
+      expYear: saved.expYear,
+    });
   });
 }
 
