@@ -3,15 +3,8 @@ import '@evmap/contract/zod-setup';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbConnection } from './db/client';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes';
@@ -46,8 +39,11 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { mailPlugin } from './plugins/mail';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { storagePlugin } from './plugins/storage';
+import { openapiPlugin } from './plugins/openapi';
 import { inlineScriptHashes, readIndexHtml, webPlugin } from './plugins/web';
+import { frameworkErrors, routeErrorsPlugin } from './plugins/route-errors';
 
+import { textInputPlugin } from './plugins/text-input';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -65,6 +61,8 @@ export type AppOptions = {
 };
 
 /** The Content-Security-Policy directives for `config` (tiles, uploads, error reporting, Stripe when it is on). */
+  /** Where log lines go; default: standard output (tests read them here). */
+  logStream?: { write(line: string): void };
 export function contentSecurityPolicy(config: Config) {
   const tileOrigin = /^https?:\/\//.test(config.tileUrl)
     ? new URL(config.tileUrl.replace(/\{[a-z]\}/g, 'a')).origin
@@ -98,25 +96,45 @@ export function contentSecurityPolicy(config: Config) {
 export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
+/** proxy-addr's trust function for a hop count: the socket's peer and the next `hops - 1` forwarders. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.code'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.passwordHash',
+        '*.token',
+        '*.code',
+        '*.jwt',
+      ],
       serializers: {
         // Signed links (invoice downloads) carry a token in the query string: never log it.
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
-          url: request.url.replace(/([?&](?:token|sig)=)[^&]*/gi, '$1[redacted]'),
+          url: redactUrl(request.url),
           remoteAddress: request.ip,
         }),
       },
     },
     genReqId: () => randomUUID(),
+        // Errors keep their type, code and SQL shape, never the values: no query parameters, hashes or emails.
+        err: safeError,
     requestIdHeader: false,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies of TRUST_PROXY (none by default).
+    // A hop count trusts that many peers, whoever they are (Fastify alone would trust none for a number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+    // A malformed or over-long address: the error shape, not the router's own (which echoes the path).
+    frameworkErrors,
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.addHook('onSend', async (request, reply) => {
@@ -130,16 +148,15 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin);
   await app.register(billingPlugin, { provider: options.paymentProvider });
+  await app.register(textInputPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(swagger, {
-    openapi: { info: { title: 'EventMap API', version: '1.0.0' }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Before the routes: both complete or record every route as it is added.
+  await app.register(routeErrorsPlugin);
+  await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { TRIAL_MONTHS } from '@evmap/contract/constants';
 import { WEB_DIST_DIR } from './lib/paths';
@@ -19,6 +20,11 @@ export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /**
+   * Which peers may set X-Forwarded-For (Fastify's trustProxy): none by default, so a client cannot choose the
+   * address its rate limits are counted under; a hop count, or the addresses and CIDR ranges of the proxies.
+   */
+  trustProxy: TrustProxy;
   /** Public address of the web app, used in mailed links. */
   appUrl: string;
   dataDir: string;
@@ -36,19 +42,23 @@ export type Config = {
   tileUrl: string;
   /** HTML credit of the tiles, shown on the map. */
   tileAttribution: string;
+  /** The default credit in French; none for a configured TILE_ATTRIBUTION, shown as it is in both languages. */
+  tileAttributionFr: string | undefined;
   redisUrl: string | undefined;
   trialMonths: number;
   uploadsDir: string;
   uploadMaxBytes: number;
   /** Folder of the built web app; served when it exists. */
   webDist: string;
-  /** The default credit in French; none for a configured TILE_ATTRIBUTION, shown as it is in both languages. */
-  tileAttributionFr: string | undefined;
   logLevel: string;
   /** Set when STRIPE_SECRET_KEY is: payments go through Stripe instead of the built-in local provider. */
   stripe: StripeConfig | undefined;
   /** Days a complete plan stays past due (its renewal retried daily) before it is canceled. */
   billingGraceDays: number;
+  /** Images resized at once (IMAGE_CONCURRENCY); the rest wait, so sharp never takes every libuv worker thread. */
+  imageConcurrency: number;
+  /** Uploads waiting for a resize slot (IMAGE_QUEUE); one more answers 503 with Retry-After. */
+  imageQueue: number;
   /** How often this process runs the renewal and trial-expiry job; 0 turns it off (the default in tests). */
   renewalIntervalMs: number;
   /** Place autocomplete: the built-in Canadian gazetteer (offline) or a public geocoder. */
@@ -92,6 +102,9 @@ const DEFAULT_TILE_ATTRIBUTION =
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
+/** false: the socket's address is the client's; a number: hops of proxies; a list: the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(name, `must be an integer between ${min} and ${max} (got "${raw}")`);
@@ -130,6 +143,31 @@ function geocoder(env: Env): Config['geocoder'] {
   const provider = raw as GeocoderProvider;
   const googleMapsApiKey = env.GOOGLE_MAPS_API_KEY?.trim() || undefined;
   if (provider === 'google' && !googleMapsApiKey) {
+/** proxy-addr's names of reserved ranges, also accepted in TRUST_PROXY. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: unset or 0 (off), a hop count, or a comma-separated list of addresses, CIDR ranges and range names. */
+function trustProxy(env: Env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || ['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 1, 20);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (PROXY_RANGES.includes(entry.toLowerCase())) continue;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be a hop count or a comma-separated list of proxy addresses or CIDR ranges (got "${entry}")`,
+      );
+    }
+  }
+  return entries.map((entry) => (PROXY_RANGES.includes(entry.toLowerCase()) ? entry.toLowerCase() : entry));
+}
+
     throw new ConfigError('GOOGLE_MAPS_API_KEY', 'is required when GEOCODER=google');
   }
   return { provider, url: url(env, 'GEOCODER_URL', ['http:', 'https:'])?.replace(/\/+$/, ''), googleMapsApiKey };
@@ -298,6 +336,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadsDir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
     webDist: path.resolve(env.WEB_DIST?.trim() || WEB_DIST_DIR),
+    trustProxy: trustProxy(env),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
     stripe: stripeConfig(env),
     billingGraceDays: integer(env, 'BILLING_GRACE_DAYS', 7, 0, 90),
@@ -307,3 +346,5 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
     tileAttributionFr: env.TILE_ATTRIBUTION?.trim() ? undefined : DEFAULT_TILE_ATTRIBUTION_FR,
+    imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 16),
+    imageQueue: integer(env, 'IMAGE_QUEUE', 8, 0, 1000),

@@ -1,11 +1,11 @@
 /** The admin area's user management (spec sections 5, 6, 7 and 9). */
 import { z } from 'zod';
+import { INT4_MAX, yearInRange } from './bounds';
 import { planTypeSchema, userTypeSchema } from './enums';
 import { paginationSchema } from './pagination';
 import { emailSchema, profileFieldsSchema, userSchema } from './users';
 
 export const ADMIN_USERS = { defaultPage: 1, defaultLimit: 20, maxLimit: 100, maxPage: 100_000 } as const;
-const INT4_MAX = 2_147_483_647;
 
 /** `:id` of a user; anything but a positive integer answers "The id is invalid". */
 export const userIdParamsSchema = z.object({
@@ -50,12 +50,13 @@ const isoDateTime = z.iso.datetime({ offset: true });
 
 /**
  * A day (`YYYY-MM-DD`, read as midnight UTC) or an instant with its offset; anything else answers
- * "The field must be a valid date". Parsed to a Date.
+ * "The field must be a valid date", a year out of YEAR_MIN..YEAR_MAX its own message. Parsed to a Date.
  */
 export const dateInputSchema = z
   .string({ error: 'dateInvalid' })
   .trim()
   .refine((v) => isoDate.safeParse(v).success || isoDateTime.safeParse(v).success, { error: 'dateInvalid' })
+  .refine(yearInRange, { error: 'yearRange' })
   .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00.000Z` : v));
 
 /** POST /connected/admin/users and PUT /connected/admin/users/:id: name and email required, like the account form. */

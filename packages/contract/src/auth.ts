@@ -18,8 +18,9 @@ export const signupSchema = z
     acceptCommunications: z.boolean().optional().default(false),
     preferredLang: langSchema.optional(),
   })
-  // `when`: the name is reported with the other fields' errors, not only once they are valid.
-  .refine((body) => body.type !== 'event-manager' || !!body.name?.trim(), {
+  // `when`: the name is reported with the other fields' errors, not only once they are valid; so `name` may be
+  // anything here (the client's raw value), not only a string.
+  .refine((body) => body.type !== 'event-manager' || (typeof body.name === 'string' && body.name.trim() !== ''), {
     path: ['name'],
     error: 'fieldRequired',
     when: ({ value }) => (value as { type?: unknown } | undefined)?.type === 'event-manager',
@@ -35,5 +36,9 @@ export const changePasswordByTokenSchema = z.object({
 
 export const verifyEmailSchema = z.object({
   email: emailSchema,
-  code: z.number({ error: 'codeInvalid' }).int({ error: 'codeInvalid' }),
+  code: z
+    .number({ error: 'codeInvalid' })
+    .int({ error: 'codeInvalid' })
+    .min(0, { error: 'codeInvalid' })
+    .max(999_999, { error: 'codeInvalid' }),
 });

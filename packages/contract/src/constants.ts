@@ -44,7 +44,13 @@ export const TRIAL_DAYS_ALTERNATIVE = 14;
 export const RECURRENCE_MIN_EXTRA = { daily: 8, weekly: 3, 'bi-weekly': 3, monthly: 3 } as const;
 export const RECURRING_DATES_LISTED = 3;
 
-export const ADMIN_EVENTS = { defaultPage: 1, defaultLimit: 10, maxLimit: 100, screenLimit: 100 } as const;
+export const ADMIN_EVENTS = {
+  defaultPage: 1,
+  defaultLimit: 10,
+  maxLimit: 100,
+  screenLimit: 100,
+  maxPage: 100_000,
+} as const;
 
 export const INSTALL_BANNER = { delayMs: 3_000, dismissDays: 7, version: '1.0.0' } as const;
 export const COOKIE_BANNER = { version: '1.0.0', reshowAfterHours: 24 } as const;

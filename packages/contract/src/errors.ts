@@ -4,6 +4,7 @@
  * shows the same texts for its own form validation, so each message exists once.
  */
 import { z } from 'zod';
+import { YEAR_MAX, YEAR_MIN } from './bounds';
 import type { Lang } from './enums';
 
 type Text = { en: string; fr: string };
@@ -97,6 +98,16 @@ export const ERROR_MESSAGES = {
   forbidden: { en: 'You are not allowed to do this', fr: "Vous n'êtes pas autorisé à faire ceci" },
   notFound: { en: 'Not found', fr: 'Introuvable' },
   routeNotFound: { en: 'This API route does not exist', fr: "Cette route de l'API n'existe pas" },
+  methodNotAllowed: {
+    en: 'This API route does not accept this method (accepted: {allowed})',
+    fr: "Cette route de l'API n'accepte pas cette méthode (acceptées : {allowed})",
+  },
+  urlInvalid: { en: 'The address of the request is not valid', fr: "L'adresse de la requête n'est pas valide" },
+  urlTooLong: {
+    en: 'A part of the address of the request is too long',
+    fr: "Une partie de l'adresse de la requête est trop longue",
+  },
+  fieldUnknown: { en: 'The field {field} is not expected', fr: "Le champ {field} n'est pas attendu" },
   rateLimited: {
     en: 'Too many attempts. Please try again in {minutes} minutes.',
     fr: 'Trop de tentatives. Veuillez réessayer dans {minutes} minutes.',
@@ -172,6 +183,36 @@ export const ERROR_MESSAGES = {
     en: 'Too many live connections. Please try again later.',
     fr: 'Trop de connexions en direct. Veuillez réessayer plus tard.',
   },
+  fieldCharacter: {
+    en: 'The field {field} contains a character that is not allowed',
+    fr: 'Le champ {field} contient un caractère non autorisé',
+  },
+  yearRange: {
+    en: `The year must be between ${YEAR_MIN} and ${YEAR_MAX}`,
+    fr: `L'année doit être comprise entre ${YEAR_MIN} et ${YEAR_MAX}`,
+  },
+  valueInvalid: { en: 'A value sent is not valid', fr: "Une valeur envoyée n'est pas valide" },
+  conflictRetry: {
+    en: 'This was changed by another request at the same time. Please try again.',
+    fr: 'Ceci a été modifié par une autre requête au même moment. Veuillez réessayer.',
+  },
+  bodyTooLarge: {
+    en: 'The request is too large (maximum {max} MB)',
+    fr: 'La requête est trop volumineuse (maximum {max} Mo)',
+  },
+  fieldRepeated: { en: 'The field {field} is sent more than once', fr: "Le champ {field} est envoyé plus d'une fois" },
+  formTooManyParts: {
+    en: 'The form has too many fields or files',
+    fr: 'Le formulaire contient trop de champs ou de fichiers',
+  },
+  formMalformed: {
+    en: 'The form data is incomplete or malformed',
+    fr: 'Les données du formulaire sont incomplètes ou mal formées',
+  },
+  imagesBusy: {
+    en: 'Too many images are being processed. Please try again in a few seconds.',
+    fr: "Trop d'images sont en cours de traitement. Veuillez réessayer dans quelques secondes.",
+  },
 } as const satisfies Record<string, Text>;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;
@@ -191,5 +232,8 @@ export function errorMessage(key: ErrorKey, lang: Lang, params: ErrorParams = {}
 }
 
 /** Every error body of the API: messages keyed by field, `global` for the form message. */
-export const errorBodySchema = z.object({ errors: z.record(z.string(), z.string()) });
+export const errorBodySchema = z.object({ errors: z.record(z.string(), z.string()) }).meta({
+  id: 'ErrorBody',
+  description: 'Messages in the language of Accept-Language, keyed by field; `global` for the request as a whole',
+});
 export type ErrorBody = z.infer<typeof errorBodySchema>;

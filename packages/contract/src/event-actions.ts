@@ -8,8 +8,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** True for a UUID in its canonical text form (event uuids, the X-Session-Id header). */
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
-/** `:uuid` of an event; a malformed one is simply not found. */
-export const eventUuidParamsSchema = z.object({ uuid: z.string().max(64) });
+/** `:uuid` of an event; a malformed one is simply not found (404). */
+export const eventUuidParamsSchema = z.object({ uuid: z.string().max(64).meta({ format: 'uuid' }) });
 
 /** GET /connected/events/{id}/stats and /connected/admin/events/{id}/stats return at most this many rows (the latest). */
 export const EVENT_STATS_MAX_ROWS = 10_000;

@@ -3,6 +3,7 @@
  * section 5 and the recurrence generation of section 9. Used by the API (validation) and the web form.
  */
 import { z } from 'zod';
+import { yearInRange } from './bounds';
 import { RECURRENCE_MIN_EXTRA } from './constants';
 import type { Recurring } from './enums';
 import type { ErrorKey } from './errors';
@@ -38,9 +39,11 @@ export const dayOf = (dateTime: string) => dateTime.slice(0, 10);
 const DAY_MS = 86_400_000;
 const dayNumber = (value: string) => Math.floor(Date.parse(`${dayOf(value)}T00:00:00Z`) / DAY_MS);
 
+/** A wall-clock date-time of a year from YEAR_MIN to YEAR_MAX. */
 export const dateTimeSchema = z
   .string({ error: 'dateTimeFormat' })
-  .refine((v) => parseDateTime(v) !== undefined, { error: 'dateTimeFormat' });
+  .refine((v) => parseDateTime(v) !== undefined, { error: 'dateTimeFormat' })
+  .refine(yearInRange, { error: 'yearRange' });
 
 export const eventDateSchema = z.object({
   startDate: dateTimeSchema,

@@ -1,5 +1,6 @@
 /** The event entity (spec section 3), owner and admin bodies, search and statistics payloads. */
 import { z } from 'zod';
+import { dbIdSchema, dbIntSchema, INT4_MAX, yearInRange } from './bounds';
 
 export { paginationSchema } from './pagination';
 
@@ -17,7 +18,7 @@ export const eventImageSchema = z.object({
 
 export const eventSchema = z.object({
   id: z.number().int(),
-  uuid: z.string(),
+  uuid: z.string().meta({ format: 'uuid' }),
   handle: z.string(),
   active: z.boolean(),
   titleFr: z.string(),
@@ -43,7 +44,10 @@ export const eventSchema = z.object({
   recurring: recurringSchema.nullable(),
   creatorId: z.number().int().nullable(),
   /** Only for the owner and administrators. */
-  creator: z.object({ id: z.number().int(), email: z.string() }).nullable().optional(),
+  creator: z
+    .object({ id: z.number().int(), email: z.string().meta({ format: 'email' }) })
+    .nullable()
+    .optional(),
   /** ISO instants; only for the owner and administrators. */
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
@@ -69,7 +73,7 @@ const coordinate = (limit: number) =>
       return typeof n === 'number' && Number.isFinite(n) && n !== 0 && Math.abs(n) <= limit ? n : null;
     });
 
-const imageInputSchema = z.object({ imagePath: z.string().min(1).max(300), orderIdx: z.number().int().min(0) });
+const imageInputSchema = z.object({ imagePath: z.string().min(1).max(300), orderIdx: dbIntSchema() });
 
 /** One date with the rules of spec section 5, checked on each date so they show with any other error. */
 const ruledDateSchema = eventDateSchema.superRefine((date, ctx) => {
@@ -82,7 +86,7 @@ const eventFields = {
   titleEn: optionalText(200),
   descriptionFr: optionalText(10_000),
   descriptionEn: optionalText(10_000),
-  categoryId: z.number().int().positive().nullable().optional(),
+  categoryId: dbIdSchema().nullable().optional(),
   address: optionalText(300),
   city: optionalText(120),
   zipcode: optionalText(20),
@@ -107,7 +111,7 @@ export type OwnerEventInput = z.output<typeof ownerEventBodySchema>;
 const adminFields = {
   ...eventFields,
   active: z.boolean().optional(),
-  creatorId: z.number().int().positive().nullable().optional(),
+  creatorId: dbIdSchema().nullable().optional(),
 };
 
 /** POST /connected/admin/events: only titleFr required. */
@@ -116,7 +120,11 @@ export const adminCreateEventBodySchema = z.object(adminFields);
 /** PUT /connected/admin/events/{id}: titleFr, categoryId, non-empty dates and address required. */
 export const adminUpdateEventBodySchema = z.object({
   ...adminFields,
-  categoryId: z.number({ error: 'categoryRequired' }).int().positive({ error: 'categoryRequired' }),
+  categoryId: z
+    .number({ error: 'categoryRequired' })
+    .int()
+    .positive({ error: 'categoryRequired' })
+    .max(INT4_MAX, { error: 'max' }),
   dates: z.array(ruledDateSchema, { error: 'datesRequired' }).min(1, { error: 'datesRequired' }).max(400),
   address: z.string({ error: 'addressRequired' }).trim().min(1, { error: 'addressRequired' }).max(300),
 });
@@ -141,15 +149,18 @@ export { SEARCH_MAX_EVENTS, SEARCH_MAX_EXCLUDE, SEARCH_MAX_IDS } from './constan
 
 export const searchBodySchema = z.object({
   mapBounds: mapBoundsSchema,
-  categoryId: z.number().int().positive().nullable().optional(),
+  categoryId: dbIdSchema().nullable().optional(),
   selectedDay: z
     .string({ error: 'dateFormat' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateFormat' })
     .refine(
       (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       { error: 'dateFormat' },
-    ),
-  excludeIds: z.array(z.number().int().positive()).max(SEARCH_MAX_EXCLUDE).optional().default([]),
+    )
+    .refine(yearInRange, { error: 'yearRange' })
+    // What the checks above accept, for the OpenAPI document: a real calendar day of a year from 1900 to 2999.
+    .meta({ format: 'date', pattern: '^(19[0-9]{2}|2[0-9]{3})-[0-9]{2}-[0-9]{2}$' }),
+  excludeIds: z.array(dbIdSchema()).max(SEARCH_MAX_EXCLUDE).optional().default([]),
 });
 export type SearchBody = z.input<typeof searchBodySchema>;
 
@@ -191,7 +202,7 @@ export const ADMIN_EVENT_SORT_FIELDS = [
 
 export const adminEventsQuerySchema = z.object({
   search: z.string().trim().max(200).optional().default(''),
-  page: z.coerce.number().int().min(1).optional().default(ADMIN_EVENTS.defaultPage),
+  page: z.coerce.number().int().min(1).max(ADMIN_EVENTS.maxPage).optional().default(ADMIN_EVENTS.defaultPage),
   limit: z.coerce.number().int().min(1).max(ADMIN_EVENTS.maxLimit).optional().default(ADMIN_EVENTS.defaultLimit),
   sortField: z.enum(ADMIN_EVENT_SORT_FIELDS).optional().default('id'),
   sortDirection: z.enum(['asc', 'desc']).optional().default('desc'),

@@ -56,6 +56,7 @@ export const subscribeSchema = z.object({
     .toLowerCase()
     .min(1, { error: 'emailEmpty' })
     .max(254, { error: 'emailInvalid' })
-    .pipe(z.email({ error: 'emailInvalid' })),
+    .pipe(z.email({ error: 'emailInvalid' }))
+    .meta({ format: 'email' }),
 });
 export type SubscribeBody = z.input<typeof subscribeSchema>;

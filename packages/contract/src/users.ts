@@ -6,8 +6,8 @@ import { langSchema, planTypeSchema, provinceSchema, userTypeSchema } from './en
 export const userSchema = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
-  email: z.string(),
-  unverifiedEmail: z.string().nullable(),
+  email: z.string().meta({ format: 'email' }),
+  unverifiedEmail: z.string().meta({ format: 'email' }).nullable(),
   preferredLang: langSchema,
   type: userTypeSchema,
   isAdmin: z.boolean(),
@@ -47,7 +47,8 @@ export const emailSchema = z
   .toLowerCase()
   .min(1, { error: 'fieldRequired' })
   .max(254, { error: 'emailInvalid' })
-  .pipe(z.email({ error: 'emailInvalid' }));
+  .pipe(z.email({ error: 'emailInvalid' }))
+  .meta({ format: 'email' });
 
 /** Longer than 6 characters, at most 128. */
 export const passwordSchema = z

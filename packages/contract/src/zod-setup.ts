@@ -19,6 +19,8 @@ function keyFor(issue: z.core.$ZodRawIssue): ErrorKey {
       return issue.origin === 'string' && issue.minimum === 1 ? 'fieldRequired' : 'min';
     case 'too_big':
       return 'max';
+    case 'unrecognized_keys':
+      return 'fieldUnknown';
     case 'invalid_format':
       return issue.format === 'email' ? 'emailInvalid' : issue.format === 'date' ? 'dateFormat' : 'fieldType';
     default:

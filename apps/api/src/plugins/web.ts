@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiNotFound } from './error-handler';
+import { methodNotAllowed } from './route-errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,7 +102,9 @@ export const webPlugin = fp<{ webDist: string }>(
     app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      if (request.url.startsWith('/api/') || request.url === '/api') return apiNotFound(request, reply);
+      if (request.url.startsWith('/api/') || request.url === '/api') {
+        return methodNotAllowed(request, reply) ?? apiNotFound(request, reply);
+      }
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
       if (!wantsPage || path.extname(request.url.split('?')[0] ?? '') !== '') {
         return reply.status(404).type('text/plain; charset=utf-8').send('404');
@@ -109,5 +112,5 @@ export const webPlugin = fp<{ webDist: string }>(
       return sendApp(reply);
     });
   },
-  { name: 'web', dependencies: ['error-handler'] },
+  { name: 'web', dependencies: ['error-handler', 'route-errors'] },
 );

@@ -6,6 +6,8 @@ import {
   adminUsersQuerySchema,
   userIdParamsSchema,
 } from '@evmap/contract/admin-users';
+import { errorBodySchema } from '@evmap/contract/errors';
+import { noContentSchema } from '@evmap/contract/responses';
 import { userResponseSchema } from '@evmap/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/auth';
@@ -40,7 +42,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/connected/admin/users',
-    { schema: { tags, body: adminUserBodySchema, response: { 201: userResponseSchema } } },
+    { schema: { tags, body: adminUserBodySchema, response: { 201: userResponseSchema, 409: errorBodySchema } } },
     async (request, reply) => {
       const user = await adminCreateUser(app, request.body, request.lang);
       return reply.status(201).send(present(user));
@@ -49,7 +51,14 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/connected/admin/users/:id',
-    { schema: { tags, params: userIdParamsSchema, body: adminUserBodySchema, response: { 200: userResponseSchema } } },
+    {
+      schema: {
+        tags,
+        params: userIdParamsSchema,
+        body: adminUserBodySchema,
+        response: { 200: userResponseSchema, 409: errorBodySchema },
+      },
+    },
     async (request) => present(await adminUpdateUser(app, userOf(request), request.params.id, request.body)),
   );
 
@@ -61,7 +70,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/connected/admin/users/id/:id',
-    { schema: { tags, params: userIdParamsSchema } },
+    { schema: { tags, params: userIdParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await adminDeleteUser(app, userOf(request), request.params.id);
       return reply.status(204).send();

@@ -1,5 +1,8 @@
 /** POST /connected/globals/contact-us (spec section 7): subject and message; nothing to show in return. */
+
+import { errorBodySchema } from '@evmap/contract/errors';
 import { contactSchema } from '@evmap/contract/forms';
+import { noContentSchema } from '@evmap/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/auth';
 import { sendContactMessage } from './contact.service';
@@ -7,7 +10,14 @@ import { sendContactMessage } from './contact.service';
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/connected/globals/contact-us',
-    { onRequest: app.requireUser, schema: { tags: ['globals'], body: contactSchema } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['globals'],
+        body: contactSchema,
+        response: { 204: noContentSchema, 429: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       await sendContactMessage(app, userOf(request), request.body);
       return reply.status(204).send();

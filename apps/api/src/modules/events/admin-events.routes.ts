@@ -6,6 +6,7 @@ import {
   adminUpdateEventBodySchema,
   eventResponseSchema,
 } from '@evmap/contract/events';
+import { noContentSchema } from '@evmap/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/auth';
 import { presentEventPage } from './admin-events.presenter';
@@ -60,8 +61,12 @@ export const adminEventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => present(await adminUpdateEvent(app, userOf(request), request.params.id, request.body)),
   );
 
-  app.delete('/connected/admin/events/id/:id', { schema: { tags, params: idParamsSchema } }, async (request, reply) => {
-    await adminDeleteEvent(app, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/connected/admin/events/id/:id',
+    { schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await adminDeleteEvent(app, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

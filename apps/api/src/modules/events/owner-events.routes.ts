@@ -1,5 +1,9 @@
 /** /connected/events: the signed-in event-manager's own events. */
+
+import { errorBodySchema } from '@evmap/contract/errors';
+import { eventUuidParamsSchema } from '@evmap/contract/event-actions';
 import { eventResponseSchema, eventsResponseSchema, ownerEventBodySchema } from '@evmap/contract/events';
+import { noContentSchema } from '@evmap/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../plugins/auth';
@@ -20,7 +24,6 @@ export const idParamsSchema = z.object({
     .positive({ error: 'idInvalid' })
     .max(2_147_483_647, { error: 'idInvalid' }),
 });
-const uuidParamsSchema = z.object({ uuid: z.string().max(64) });
 
 export const ownerEventsRoutes: FastifyPluginAsyncZod<{ chargePublication: PublicationCharge }> = async (
   app,
@@ -29,11 +32,12 @@ export const ownerEventsRoutes: FastifyPluginAsyncZod<{ chargePublication: Publi
   const deps = { db: app.db, storage: app.storage, chargePublication };
   const present = (record: Parameters<typeof presentEvent>[0]) =>
     presentEvent(record, app.storage, { withCreator: true });
-  app.addHook('onRequest', app.requireUser);
+  // An event-manager still waiting for their first email verification may not publish (403).
+  app.addHook('onRequest', app.requireVerifiedUser);
 
   app.get(
     '/connected/events',
-    { schema: { tags: ['events'], response: { 200: eventsResponseSchema } } },
+    { schema: { tags: ['events'], response: { 200: eventsResponseSchema, 403: errorBodySchema } } },
     async (request) => ({
       events: (await listOwnEvents(deps, userOf(request))).map(present),
     }),
@@ -41,13 +45,26 @@ export const ownerEventsRoutes: FastifyPluginAsyncZod<{ chargePublication: Publi
 
   app.get(
     '/connected/events/uuid/:uuid',
-    { schema: { tags: ['events'], params: uuidParamsSchema, response: { 200: eventResponseSchema } } },
+    {
+      schema: {
+        tags: ['events'],
+        params: eventUuidParamsSchema,
+        response: { 200: eventResponseSchema, 403: errorBodySchema },
+      },
+    },
     async (request) => ({ event: present(await getOwnEventByUuid(deps, userOf(request), request.params.uuid)) }),
   );
 
   app.post(
     '/connected/events',
-    { schema: { tags: ['events'], body: ownerEventBodySchema, response: { 200: eventResponseSchema } } },
+    {
+      schema: {
+        tags: ['events'],
+        body: ownerEventBodySchema,
+        // 402 and 503: the charge of a publication under the unit plan.
+        response: { 200: eventResponseSchema, 402: errorBodySchema, 403: errorBodySchema, 503: errorBodySchema },
+      },
+    },
     async (request) => ({ event: present(await createOwnEvent(deps, userOf(request), request.body)) }),
   );
 
@@ -58,7 +75,7 @@ export const ownerEventsRoutes: FastifyPluginAsyncZod<{ chargePublication: Publi
         tags: ['events'],
         params: idParamsSchema,
         body: ownerEventBodySchema,
-        response: { 200: eventResponseSchema },
+        response: { 200: eventResponseSchema, 403: errorBodySchema },
       },
     },
     async (request) => ({
@@ -68,7 +85,7 @@ export const ownerEventsRoutes: FastifyPluginAsyncZod<{ chargePublication: Publi
 
   app.delete(
     '/connected/events/id/:id',
-    { schema: { tags: ['events'], params: idParamsSchema } },
+    { schema: { tags: ['events'], params: idParamsSchema, response: { 204: noContentSchema, 403: errorBodySchema } } },
     async (request, reply) => {
       await deleteOwnEvent(deps, userOf(request), request.params.id);
       return reply.status(204).send();

@@ -4,6 +4,8 @@
  *   event: change   data: {"type":"updated","id":12,"uuid":"…"}
  *   event: resync   data: {}   (the instance lost its LISTEN connection for a while: refresh everything)
  */
+import { errorBodySchema } from '@evmap/contract/errors';
+import { fileAnswer } from '@evmap/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { EventsListener } from './events-listener';
@@ -27,7 +29,17 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live?: Partial<HubOptions> }> =
 
   app.get(
     '/public/events/stream',
-    { compress: false, schema: { tags: ['public'], produces: ['text/event-stream'] } },
+    {
+      compress: false,
+      schema: {
+        tags: ['public'],
+        response: {
+          200: fileAnswer('text/event-stream', 'Server-Sent Events: `change` and `resync`', 'text'),
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
     (request, reply) => {
       const refusal = hub.refusal(request.ip);
       if (refusal === 'instance')

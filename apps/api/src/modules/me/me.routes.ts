@@ -1,4 +1,7 @@
 /** /connected/me: the signed-in user's account (spec section 7). */
+
+import { errorBodySchema } from '@evmap/contract/errors';
+import { noContentSchema } from '@evmap/contract/responses';
 import { changeMyPasswordSchema, updateMeSchema, userResponseSchema, userSchema } from '@evmap/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,14 +18,24 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/connected/me',
-    { schema: { tags: ['me'], body: updateMeSchema, response: { 200: userResponseSchema } } },
+    {
+      schema: {
+        tags: ['me'],
+        body: updateMeSchema,
+        response: { 200: userResponseSchema, 403: errorBodySchema, 409: errorBodySchema },
+      },
+    },
     async (request) => ({ user: presentUser(await updateMe(app, userOf(request), request.body), app.storage) }),
   );
 
-  app.delete('/connected/me', { schema: { tags: ['me'] } }, async (request, reply) => {
-    await deleteMe(app, userOf(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/connected/me',
+    { schema: { tags: ['me'], response: { 204: noContentSchema, 403: errorBodySchema } } },
+    async (request, reply) => {
+      await deleteMe(app, userOf(request));
+      return reply.status(204).send();
+    },
+  );
 
   app.put(
     '/connected/me/password',
@@ -30,7 +43,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['me'],
         body: changeMyPasswordSchema,
-        response: { 200: z.object({ user: userSchema, jwt: z.string() }) },
+        response: { 200: z.object({ user: userSchema, jwt: z.string() }), 429: errorBodySchema },
       },
     },
     async (request) => {

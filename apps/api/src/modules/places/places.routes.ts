@@ -1,4 +1,6 @@
 /** GET /public/places/autocomplete?q=&lang=: places in Canada for the event form's address field. */
+
+import { errorBodySchema } from '@evmap/contract/errors';
 import { placesQuerySchema, placesResponseSchema } from '@evmap/contract/places';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Geocoder } from './geocoder';
@@ -14,7 +16,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ geocoder?: Geocoder }> = asyn
         tags: ['public'],
         summary: 'Places in Canada matching the text typed (city, postal code or "street, city")',
         querystring: placesQuerySchema,
-        response: { 200: placesResponseSchema },
+        response: { 200: placesResponseSchema, 429: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,8 @@
  * POST /public/events/search (the map search, answered from cached bytes) and GET /public/ping
  * (a constant answer: the baseline the benchmark compares search with).
  */
+
+import { errorBodySchema } from '@evmap/contract/errors';
 import { searchBodySchema, searchResponseSchema } from '@evmap/contract/events';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +20,11 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search?: Partial<SearchOption
     {
       // Answers are compressed once and cached with the answer, not per request by @fastify/compress.
       compress: false,
-      schema: { tags: ['public'], body: searchBodySchema, response: { 200: searchResponseSchema } },
+      schema: {
+        tags: ['public'],
+        body: searchBodySchema,
+        response: { 200: searchResponseSchema, 503: errorBodySchema },
+      },
     },
     async (request, reply) => {
       // A search still queued when its client has left is not run.

@@ -2,6 +2,8 @@
  * Sharing routes. Pages (outside /api): GET /events/{handleOrUuid} and GET /sitemap.xml.
  * API (under /api/v1): GET /public/events/{uuid}/ics.
  */
+import { eventUuidParamsSchema } from '@evmap/contract/event-actions';
+import { fileAnswer } from '@evmap/contract/responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventCalendar, sharePage, sitemap } from './sharing.service';
@@ -36,8 +38,8 @@ export const sharingApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['public'],
         summary: 'The event as an iCalendar file (one VEVENT per date)',
-        params: z.object({ uuid: z.string().max(100) }),
-        produces: ['text/calendar'],
+        params: eventUuidParamsSchema,
+        response: { 200: fileAnswer('text/calendar', 'The event as an iCalendar file', 'text') },
       },
     },
     async (request, reply) => {
