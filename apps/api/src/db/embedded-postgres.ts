@@ -35,7 +35,7 @@ export class StartupError extends Error {
 
 export type PgConnection = { host: string; port: number; user: string; password: string; database: string };
 type Binaries = { postgres: string; initdb: string };
-type Owner = { uid: number; gid: number } | undefined;
+export type Owner = { uid: number; gid: number } | undefined;
 type Log = (message: string) => void;
 
 const SOCKET_PATH_MAX = 100;
@@ -74,7 +74,7 @@ function hydrateLibraries(nativeDir: string): void {
 }
 
 /** PostgreSQL refuses to run as root: when we are root, run it as the `postgres` system user (created if needed). */
-function serverOwner(log: Log): Owner {
+export function serverOwner(log: Log): Owner {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
   const lookup = () => ({
     uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
