@@ -74,4 +74,18 @@ describe('the app with REDIS_URL', () => {
       await app.close();
     }
   });
+
+  it('writes its keys under REDIS_KEY_PREFIX', async (test) => {
+    if (!redis) return test.skip(`Redis is not reachable at ${REDIS_URL}`);
+    const keyPrefix = `${prefix}-own:`;
+    const app = await createTestApp({ env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix } });
+    try {
+      await app.app.rateLimiter.store.hit('prefixed', 60_000);
+      expect(await redis.keys(`${keyPrefix}*`)).toEqual([`${keyPrefix}rl:prefixed`]);
+      expect(await redis.exists('evmap:rl:prefixed')).toBe(0);
+    } finally {
+      await redis.del(`${keyPrefix}rl:prefixed`);
+      await app.close();
+    }
+  });
 });

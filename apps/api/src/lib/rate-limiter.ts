@@ -54,10 +54,14 @@ export class PgRateLimitStore implements RateLimitStore {
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    /** Prepended to every key (REDIS_KEY_PREFIX), so that several installs or test runs can share one Redis. */
+    private readonly prefix = 'evmap:',
+  ) {}
 
   async hit(key: string, windowMs: number): Promise<Window> {
-    const name = `evmap:rl:${key}`;
+    const name = `${this.prefix}rl:${key}`;
     const [[, count], , [, ttl]] = (await this.redis
       .multi()
       .incr(name)
@@ -68,7 +72,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async get(key: string): Promise<Window> {
-    const name = `evmap:rl:${key}`;
+    const name = `${this.prefix}rl:${key}`;
     const [[, count], [, ttl]] = (await this.redis.multi().get(name).pttl(name).exec()) as [
       [null, string | null],
       [null, number],
@@ -77,7 +81,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(`evmap:rl:${key}`);
+    await this.redis.del(`${this.prefix}rl:${key}`);
   }
 }
 

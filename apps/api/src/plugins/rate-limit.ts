@@ -17,7 +17,7 @@ export const rateLimitPlugin = fp(
       app.addHook('onClose', async () => {
         await redis.quit().catch(() => undefined);
       });
-      app.decorate('rateLimiter', new RateLimiter(new RedisRateLimitStore(redis)));
+      app.decorate('rateLimiter', new RateLimiter(new RedisRateLimitStore(redis, app.config.redisKeyPrefix)));
     } else {
       app.decorate('rateLimiter', new RateLimiter(new PgRateLimitStore(createDb(app.pool))));
     }
