@@ -5,7 +5,6 @@
  * by a move to the complete plan shows with its total and opens its PDF; the card of a paid plan cannot be
  * removed; axe finds nothing serious, in both languages.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { formatMoney, planPrice } from '@evmap/contract/billing';
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { AuthResponse } from '@evmap/contract/users';
@@ -13,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupByApi, uniqueEmail, verifyByApi } from './support/api';
 import { signedInStorage } from './support/app-state';
+import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -48,14 +48,6 @@ async function organisation(name: string): Promise<AuthResponse> {
   const session = await signupByApi(server, { type: 'event-manager', email: uniqueEmail('account'), name });
   await verifyByApi(server, session);
   return session;
-}
-
-/** Serious and critical accessibility violations of the page's main content. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
 }
 
 const nextYear = (new Date().getFullYear() + 1) % 100;
@@ -103,7 +95,7 @@ describe('an organisation on its account page', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Your information is saved.').waitFor();
     await page.getByText('Your profile is incomplete').waitFor({ state: 'detached' });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     await page.reload();
     await form.getByRole('textbox', { name: 'Phone' }).waitFor();
@@ -147,7 +139,7 @@ describe('an organisation on its account page', () => {
     await form.getByLabel('Postal code of the card').fill('H2X 1Y4');
     await form.getByRole('button', { name: 'Save the card' }).click();
     await form.getByText('Your card number, expiration date, security code and postal code is invalid').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     await addCard(page, '4242 4242 4242 4242');
     await card.getByText('Visa ending in 4242').waitFor();
@@ -221,7 +213,7 @@ describe('an organisation on its account page', () => {
     await page.getByRole('dialog', { name: 'Remove this card?' }).getByRole('button', { name: 'Remove' }).click();
     await card.getByRole('alert').filter({ hasText: 'Cancel your plan before deleting the payment method.' }).waitFor();
     await card.getByText('Visa ending in 4242').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     // Chromium logs the refused call itself (409); nothing else went wrong.
     expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
     await close();
@@ -268,7 +260,7 @@ describe('an organisation on its account page', () => {
     await form
       .getByText("Le numéro de carte, la date d'expiration, le code de sécurité ou le code postal n'est pas valide")
       .waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });

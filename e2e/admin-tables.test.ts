@@ -4,13 +4,13 @@
  * paged forward and back with the browser's button, reloaded; the users table's tabs and search; axe on
  * both pages; French once.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import { nowWallClock } from '@evmap/contract/wall-clock';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginByApi } from './support/api';
 import { signedInStorage } from './support/app-state';
+import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -102,14 +102,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Serious and critical accessibility violations of the page's main content. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
-}
-
 /** The title link of the first row of the table. */
 const firstTitle = (page: Page) => page.getByRole('table').getByRole('row').nth(1).getByRole('link').textContent();
 /** How many body rows the table holds (only one page is ever in the DOM). */
@@ -129,7 +121,7 @@ describe('the admin events table', () => {
     expect(await rowCount(page)).toBe(100);
     const idHeader = page.getByRole('columnheader', { name: /^ID/ });
     expect(await idHeader.getAttribute('aria-sort')).toBe('descending');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     // Accent-insensitive search: "Montreal" finds the events in Montréal.
     await page.getByRole('searchbox', { name: 'Search events' }).fill('Montreal');
@@ -215,7 +207,7 @@ describe('the admin events table', () => {
     expect(await page.getByRole('link', { name: 'Nouvel événement' }).getAttribute('href')).toBe(
       '/profile/admin/events/create',
     );
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });
@@ -229,7 +221,7 @@ describe('the admin users table', () => {
     // The administrator and the five accounts.
     await page.getByText('6 users').waitFor();
     expect(await page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     await page.getByRole('tab', { name: 'Viewers' }).click();
     await page.waitForURL(/\?type=viewer$/);
@@ -250,7 +242,7 @@ describe('the admin users table', () => {
     await page.getByText('1 user', { exact: true }).waitFor();
     expect(await page.getByRole('tab', { name: 'Event managers' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('searchbox', { name: 'Search users' }).inputValue()).toBe('theatre');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });

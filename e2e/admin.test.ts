@@ -5,14 +5,14 @@
  * deletion offered for the administrator (user 1); axe finds nothing serious; the user journey in French.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { STORAGE_KEYS, TRIAL_MONTHS } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
 import type { AuthResponse, User } from '@evmap/contract/users';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginByApi, signupByApi, uniqueEmail, verifyByApi } from './support/api';
 import { settledStorage, signedInStorage } from './support/app-state';
+import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { waitForMail } from './support/mail';
 import { startServer, type TestServer } from './support/server';
@@ -63,13 +63,6 @@ async function api<T>(
  * Serious and critical accessibility violations of the page. The toasts are left out: their shared container
  * (app/toast-host.tsx, not part of this area) gives its close buttons no name, which is reported apart.
  */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `YYYY-MM-DD` of today + `days` on this machine's calendar. */
 function day(days: number): string {

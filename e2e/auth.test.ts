@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { STORAGE_KEYS, TRIAL_DAYS_ALTERNATIVE, TRIAL_MONTHS } from '@evmap/contract/constants';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginByApi, PASSWORD, signupByApi, uniqueEmail } from './support/api';
 import { settledStorage } from './support/app-state';
+import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { codeIn, linkIn, mailsTo, waitForMail } from './support/mail';
 import { startServer, type TestServer } from './support/server';
@@ -21,14 +21,6 @@ afterAll(async () => {
 });
 
 const token = (page: Page) => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
-
-/** Serious and critical accessibility violations inside `selector`. */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
-}
 
 /** The error message shown under a field (Mantine links it with aria-describedby). */
 async function fieldError(field: Locator): Promise<string | null> {

@@ -4,13 +4,13 @@
  * weekly recurrence and a cover image, finds it on /profile and on the map, edits it, reads its
  * statistics and deletes it; a past event is read-only; axe finds nothing serious, in both languages.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { STORAGE_KEYS } from '@evmap/contract/constants';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, dayFromToday, PASSWORD, uniqueEmail, verifiedOrganisation } from './support/api';
 import { settledStorage, signedInStorage } from './support/app-state';
+import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { codeIn, waitForMail } from './support/mail';
 import { startServer, type TestServer } from './support/server';
@@ -26,14 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Serious and critical accessibility violations of the page's main content. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
-}
 
 const api = <T>(method: string, path: string, body?: unknown, jwt?: string) =>
   apiCall<T>(server, method, path, body, jwt);
@@ -198,13 +190,13 @@ describe('an organisation in the browser', () => {
       const found: Record<string, string[]> = {};
       await page.goto(`${server.url}/profile`);
       await page.getByRole('link', { name: 'Atelier' }).waitFor();
-      found.profile = await axeViolations(page);
+      found.profile = await axeViolations(page, 'main');
       await page.goto(`${server.url}/profile/events/create`);
       await page.getByRole('button', { name: lang === 'fr' ? 'Publier' : 'Publish' }).waitFor();
-      found.form = await axeViolations(page);
+      found.form = await axeViolations(page, 'main');
       await page.goto(`${server.url}/profile/events/${event.uuid}?tab=stats`);
       await page.getByRole('table').first().waitFor({ state: 'attached' });
-      found.stats = await axeViolations(page);
+      found.stats = await axeViolations(page, 'main');
       expect(found).toEqual({ profile: [], form: [], stats: [] });
       await close();
     }

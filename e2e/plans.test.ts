@@ -5,7 +5,6 @@
  * the plan popup without a reload; without a card, choosing a plan asks for one; a card whose payments are
  * declined leaves the trial in place; axe finds nothing serious; the page is checked in French.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { AuthResponse } from '@evmap/contract/users';
 import { nowWallClock } from '@evmap/contract/wall-clock';
@@ -13,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupByApi, uniqueEmail, verifyByApi } from './support/api';
 import { signedInStorage } from './support/app-state';
+import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -93,13 +93,6 @@ const planOf = async (session: AuthResponse) =>
  * (components/confirm-dialog.tsx, not part of this page) gives its close button no name: reported, and left
  * out here so the page's own content is still checked.
  */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
-}
-
 /** Opens the plans page and waits for it. */
 async function openPlans(page: Page, heading = 'Plans') {
   await page.goto(`${server.url}/profile/me/plans`);

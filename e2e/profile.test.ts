@@ -3,14 +3,14 @@
  * own events (empty state, upcoming list), the plan-required popup of a canceled plan, and axe in both
  * languages for both roles.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { AuthResponse } from '@evmap/contract/users';
 import { nowWallClock } from '@evmap/contract/wall-clock';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, signupByApi, uniqueEmail, verifiedOrganisation } from './support/api';
 import { signedInStorage } from './support/app-state';
+import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -57,14 +57,6 @@ async function viewerWithFavorites(eventIds: number[]): Promise<AuthResponse> {
   const session = await signupByApi(server, { type: 'viewer', email: uniqueEmail('viewer'), name: 'Vera' });
   for (const id of eventIds) await call('POST', `/connected/events/id/${id}/favorite`, session.jwt);
   return session;
-}
-
-/** Serious and critical accessibility violations inside `selector`. */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
 }
 
 const frenchStorage = (jwt: string) => ({ ...signedInStorage(jwt), [STORAGE_KEYS.lang]: 'fr' });

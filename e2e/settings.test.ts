@@ -5,7 +5,6 @@
  * the contact address; a password change keeps the session; deleting the account signs out. Axe finds
  * nothing serious on the four pages.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { AuthResponse, User } from '@evmap/contract/users';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -13,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginByApi, PASSWORD, signupByApi, uniqueEmail, verifyByApi } from './support/api';
 import { settledStorage, signedInStorage } from './support/app-state';
+import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { codeIn, waitForMail } from './support/mail';
 import { startServer, type TestServer } from './support/server';
@@ -28,14 +28,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Serious and critical accessibility violations of the page's main content. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`);
-}
 
 /** An API call, answering the status and the parsed body (for checks the UI cannot show). */
 async function call<T>(method: string, path: string, jwt?: string, body?: unknown) {
@@ -80,7 +72,7 @@ describe('/profile/me', () => {
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     const header = page.locator('header');
     expect(await header.locator('img').count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     // The avatar: uploaded, attached, and in the header at once.
     await page
@@ -134,7 +126,7 @@ describe('/profile/me', () => {
     await page.goto(`${server.url}/profile/me`);
     await page.getByRole('heading', { name: 'Paramètres', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: "Passer à un compte d'organisateur" }).count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     await page.getByRole('textbox', { name: "Nom de l'entreprise" }).waitFor();
     await page.getByRole('textbox', { name: 'Courriel' }).fill(newEmail);
@@ -185,7 +177,7 @@ describe('/profile/me/contact', () => {
     await page.getByRole('navigation', { name: 'Account and help' }).getByRole('link', { name: 'Contact us' }).click();
     await page.waitForURL(`${server.url}/profile/me/contact`);
     await page.getByRole('heading', { name: 'Contact us', level: 1 }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     await page.getByRole('button', { name: 'Send' }).click();
     expect(await fieldError(page.getByRole('textbox', { name: 'Subject' }))).toBe('Subject and message are required');
@@ -218,7 +210,7 @@ describe('/profile/me/password', () => {
     const { page, errors, close } = await openPage(browser, { storage: signedInStorage(session.jwt) });
     await page.goto(`${server.url}/profile/me/password`);
     await page.getByRole('heading', { name: 'Change password', level: 1 }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     const current = page.getByLabel(/^Current password/);
     const next = page.getByLabel(/^New password/);
@@ -284,7 +276,7 @@ describe('/profile/me/deletion', () => {
     await page.getByRole('heading', { name: 'Delete my account', level: 1 }).waitFor();
     await page.getByText('Your events are removed from the map and from your profile.').waitFor();
     await page.getByText('Invoices already issued are kept for accounting.').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete your account?' });

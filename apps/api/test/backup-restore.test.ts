@@ -13,16 +13,15 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lastCode } from './accounts';
 import { eventBody, wallClock } from './events';
+import { startServerProcess, waitReady } from './process';
 
 const repoDir = path.resolve(import.meta.dirname, '../../..');
-const apiDir = path.resolve(import.meta.dirname, '..');
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'evmap-backup-'));
 // Started as root, PostgreSQL runs as the "postgres" user, which must be able to reach the data folders.
 chmodSync(workDir, 0o711);
@@ -55,36 +54,10 @@ function run(args: string[], cwd: string, env: Record<string, string>): Process 
 const script = (name: 'backup' | 'restore', dataDir: string, env: Record<string, string> = {}) =>
   run([`scripts/${name}.ts`, archive], repoDir, { DATA_DIR: dataDir, ...env });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const started = run(['src/server.ts'], apiDir, {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DEMO_DATA: '0',
-    LOG_LEVEL: 'warn',
-  });
-  const server = { ...started, url: `http://127.0.0.1:${port}/api/v1` };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-    try {
-      if ((await fetch(`${server.url}/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server not ready:\n${server.output()}`);
+  const started = await startServerProcess(dataDir);
+  await waitReady(started);
+  return { ...started, url: `${started.url}/api/v1` };
 }
 
 async function stopServer(server: Server): Promise<void> {

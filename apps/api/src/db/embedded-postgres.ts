@@ -96,7 +96,8 @@ export function serverOwner(log: Log): Owner {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` exists (one of another user's answers EPERM, and exists). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -32,7 +32,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
-import { serverOwner } from '../db/embedded-postgres';
+import { isAlive, serverOwner } from '../db/embedded-postgres';
 import { runningServerConnection } from '../demo/seed/seed-database';
 import { endOfArchive, entryHeader, padding, readTar, TarError } from './tar';
 
@@ -85,15 +85,6 @@ const EMPTIED_FOLDERS = new Set([
   'pg_stat_tmp',
   'pg_subtrans',
 ]);
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function commandLine(pid: number): string | undefined {
   try {

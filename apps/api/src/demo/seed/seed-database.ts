@@ -6,18 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DbConnection } from '../../db/client';
-import { EmbeddedPostgres } from '../../db/embedded-postgres';
+import { EmbeddedPostgres, isAlive } from '../../db/embedded-postgres';
 
 export type SeedDatabase = { connection: DbConnection; description: string; close: () => Promise<void> };
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The pid in DATA_DIR/evmap.lock when that process is still running. */
 export function runningOwner(dataDir: string): number | undefined {
