@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbConnection } from './db/client';
+import { Lifecycle } from './lib/lifecycle';
+import { redactUrl, safeError } from './lib/safe-errors';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -37,16 +39,17 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { mailPlugin } from './plugins/mail';
-import { rateLimitPlugin } from './plugins/rate-limit';
-import { storagePlugin } from './plugins/storage';
 import { openapiPlugin } from './plugins/openapi';
-import { inlineScriptHashes, readIndexHtml, webPlugin } from './plugins/web';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { frameworkErrors, routeErrorsPlugin } from './plugins/route-errors';
-
+import { storagePlugin } from './plugins/storage';
 import { textInputPlugin } from './plugins/text-input';
+import { inlineScriptHashes, readIndexHtml, webPlugin } from './plugins/web';
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    lifecycle: Lifecycle;
   }
 }
 
@@ -58,11 +61,11 @@ export type AppOptions = {
   chargePublication?: PublicationCharge;
   /** The payment provider; default: Stripe when STRIPE_SECRET_KEY is set, else the built-in local provider. */
   paymentProvider?: PaymentProvider;
+  /** Where log lines go; default: standard output (tests read them here). */
+  logStream?: { write(line: string): void };
 };
 
 /** The Content-Security-Policy directives for `config` (tiles, uploads, error reporting, Stripe when it is on). */
-  /** Where log lines go; default: standard output (tests read them here). */
-  logStream?: { write(line: string): void };
 export function contentSecurityPolicy(config: Config) {
   const tileOrigin = /^https?:\/\//.test(config.tileUrl)
     ? new URL(config.tileUrl.replace(/\{[a-z]\}/g, 'a')).origin
@@ -93,14 +96,14 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
-export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: {
 /** proxy-addr's trust function for a hop count: the socket's peer and the next `hops - 1` forwarders. */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
+export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
       redact: [
@@ -119,36 +122,39 @@ function trustHops(hops: number) {
           url: redactUrl(request.url),
           remoteAddress: request.ip,
         }),
+        // Errors keep their type, code and SQL shape, never the values: no query parameters, hashes or emails.
+        err: safeError,
       },
     },
     genReqId: () => randomUUID(),
-        // Errors keep their type, code and SQL shape, never the values: no query parameters, hashes or emails.
-        err: safeError,
     requestIdHeader: false,
     // X-Forwarded-For is believed only from the proxies of TRUST_PROXY (none by default).
     // A hop count trusts that many peers, whoever they are (Fastify alone would trust none for a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed or over-long address: the error shape, not the router's own (which echoes the path).
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-    // A malformed or over-long address: the error shape, not the router's own (which echoes the path).
-    frameworkErrors,
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('lifecycle', new Lifecycle());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, a client (or a balancer's kept-alive connection) comes back on a new connection, elsewhere.
+    if (app.lifecycle.draining) reply.header('connection', 'close');
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(textInputPlugin);
   await app.register(dbPlugin, { connection: options.connection, poolSize: options.poolSize });
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin);
   await app.register(billingPlugin, { provider: options.paymentProvider });
-  await app.register(textInputPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,

@@ -52,6 +52,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).tileAttributionFr).toContain('contributeurs d’');
     expect(loadConfig({ DATA_DIR: dir, TILE_ATTRIBUTION: 'Tiles' }).tileAttributionFr).toBeUndefined();
     expect(fails({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+    expect(fails({ DRAIN_DELAY_MS: '-1' })).toThrow(/DRAIN_DELAY_MS/);
+    expect(fails({ SHUTDOWN_TIMEOUT_MS: '10' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ drainDelayMs: 0, shutdownTimeoutMs: 15_000 });
+    expect(fails({ REDIS_KEY_PREFIX: 'two words' })).toThrow(/REDIS_KEY_PREFIX/);
+    expect(loadConfig({ DATA_DIR: dir }).redisKeyPrefix).toBe('evmap:');
+    expect(loadConfig({ DATA_DIR: dir, REDIS_KEY_PREFIX: 'city-b:' }).redisKeyPrefix).toBe('city-b:');
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY names them or counts their hops', () => {
+    const dir = tempDir();
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dir, ...(value === undefined ? {} : { TRUST_PROXY: value }) });
+    expect(trust().trustProxy).toBe(false);
+    expect(trust('0').trustProxy).toBe(false);
+    expect(trust('off').trustProxy).toBe(false);
+    expect(trust('2').trustProxy).toBe(2);
+    expect(trust(' 10.0.0.1, 10.0.0.0/8,::1, fd00::/8 ,Loopback').trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'proxy.example.com', '10.0.0.0/33', '::1/129', '10.0.0.1/8/8', '10.0.0.1,,10.0.0.2']) {
+      expect(() => trust(bad), bad).toThrow(
+        /^Invalid configuration: TRUST_PROXY must be a hop count or a comma-separated list/,
+      );
+    }
+    expect(() => trust('21')).toThrow(/TRUST_PROXY must be an integer between 1 and 20/);
   });
 
   it('requires JWT_SECRET in production and never loads demo data there', () => {

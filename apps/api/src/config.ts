@@ -45,9 +45,22 @@ export type Config = {
   /** The default credit in French; none for a configured TILE_ATTRIBUTION, shown as it is in both languages. */
   tileAttributionFr: string | undefined;
   redisUrl: string | undefined;
+  /** Prepended to every key this app writes in Redis (REDIS_KEY_PREFIX, default `evmap:`). */
+  redisKeyPrefix: string;
+  /**
+   * On SIGTERM: how long the instance keeps serving while its health check says "not ready", so that a balancer
+   * stops sending it traffic before it stops accepting (DRAIN_DELAY_MS, default 0).
+   */
+  drainDelayMs: number;
+  /** On SIGTERM: the most the drain may take before open connections are cut (SHUTDOWN_TIMEOUT_MS, default 15 s). */
+  shutdownTimeoutMs: number;
   trialMonths: number;
   uploadsDir: string;
   uploadMaxBytes: number;
+  /** Images resized at once (IMAGE_CONCURRENCY); the rest wait, so sharp never takes every libuv worker thread. */
+  imageConcurrency: number;
+  /** Uploads waiting for a resize slot (IMAGE_QUEUE); one more answers 503 with Retry-After. */
+  imageQueue: number;
   /** Folder of the built web app; served when it exists. */
   webDist: string;
   logLevel: string;
@@ -55,10 +68,6 @@ export type Config = {
   stripe: StripeConfig | undefined;
   /** Days a complete plan stays past due (its renewal retried daily) before it is canceled. */
   billingGraceDays: number;
-  /** Images resized at once (IMAGE_CONCURRENCY); the rest wait, so sharp never takes every libuv worker thread. */
-  imageConcurrency: number;
-  /** Uploads waiting for a resize slot (IMAGE_QUEUE); one more answers 503 with Retry-After. */
-  imageQueue: number;
   /** How often this process runs the renewal and trial-expiry job; 0 turns it off (the default in tests). */
   renewalIntervalMs: number;
   /** Place autocomplete: the built-in Canadian gazetteer (offline) or a public geocoder. */
@@ -93,25 +102,25 @@ export type StripeConfig = {
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 };
 
+/** false: the socket's address is the client's; a number: hops of proxies; a list: the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
 type Env = Record<string, string | undefined>;
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const DEFAULT_TILE_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+const DEFAULT_TILE_ATTRIBUTION_FR =
+  '&copy; les contributeurs d’<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
-/** false: the socket's address is the client's; a number: hops of proxies; a list: the proxies' addresses. */
-export type TrustProxy = false | number | string[];
-
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(name, `must be an integer between ${min} and ${max} (got "${raw}")`);
   }
   return value;
-const DEFAULT_TILE_ATTRIBUTION_FR =
-  '&copy; les contributeurs d’<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -134,15 +143,6 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
-/** GEOCODER, GEOCODER_URL and GOOGLE_MAPS_API_KEY. */
-function geocoder(env: Env): Config['geocoder'] {
-  const raw = env.GEOCODER?.trim().toLowerCase() || 'builtin';
-  if (!(GEOCODER_PROVIDERS as readonly string[]).includes(raw)) {
-    throw new ConfigError('GEOCODER', `must be one of ${GEOCODER_PROVIDERS.join(', ')} (got "${raw}")`);
-  }
-  const provider = raw as GeocoderProvider;
-  const googleMapsApiKey = env.GOOGLE_MAPS_API_KEY?.trim() || undefined;
-  if (provider === 'google' && !googleMapsApiKey) {
 /** proxy-addr's names of reserved ranges, also accepted in TRUST_PROXY. */
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -168,6 +168,15 @@ function trustProxy(env: Env): TrustProxy {
   return entries.map((entry) => (PROXY_RANGES.includes(entry.toLowerCase()) ? entry.toLowerCase() : entry));
 }
 
+/** GEOCODER, GEOCODER_URL and GOOGLE_MAPS_API_KEY. */
+function geocoder(env: Env): Config['geocoder'] {
+  const raw = env.GEOCODER?.trim().toLowerCase() || 'builtin';
+  if (!(GEOCODER_PROVIDERS as readonly string[]).includes(raw)) {
+    throw new ConfigError('GEOCODER', `must be one of ${GEOCODER_PROVIDERS.join(', ')} (got "${raw}")`);
+  }
+  const provider = raw as GeocoderProvider;
+  const googleMapsApiKey = env.GOOGLE_MAPS_API_KEY?.trim() || undefined;
+  if (provider === 'google' && !googleMapsApiKey) {
     throw new ConfigError('GOOGLE_MAPS_API_KEY', 'is required when GEOCODER=google');
   }
   return { provider, url: url(env, 'GEOCODER_URL', ['http:', 'https:'])?.replace(/\/+$/, ''), googleMapsApiKey };
@@ -260,6 +269,16 @@ function s3Config(env: Env): S3Config | undefined {
   };
 }
 
+/** REDIS_KEY_PREFIX: up to 64 visible characters without spaces. */
+function redisKeyPrefix(env: Env): string {
+  const raw = env.REDIS_KEY_PREFIX?.trim();
+  if (!raw) return 'evmap:';
+  if (!/^[\x21-\x7e]{1,64}$/.test(raw)) {
+    throw new ConfigError('REDIS_KEY_PREFIX', 'must be at most 64 visible ASCII characters without spaces');
+  }
+  return raw;
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Reads the JWT secret from the environment, or from `dataDir/jwt-secret` (created once) outside production. */
@@ -317,6 +336,7 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv,
     host: env.HOST?.trim() || '0.0.0.0',
     port,
+    trustProxy: trustProxy(env),
     appUrl: appUrl.replace(/\/+$/, ''),
     dataDir,
     databaseUrl,
@@ -331,20 +351,22 @@ export function loadConfig(env: Env = process.env): Config {
     sentryDsn: url(env, 'SENTRY_DSN', ['http:', 'https:']),
     tileUrl,
     tileAttribution,
+    tileAttributionFr: env.TILE_ATTRIBUTION?.trim() ? undefined : DEFAULT_TILE_ATTRIBUTION_FR,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: redisKeyPrefix(env),
     trialMonths: integer(env, 'TRIAL_MONTHS', TRIAL_MONTHS, 0, 120),
     uploadsDir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_MB', 10, 1, 100) * 1024 * 1024,
+    imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 16),
+    imageQueue: integer(env, 'IMAGE_QUEUE', 8, 0, 1000),
     webDist: path.resolve(env.WEB_DIST?.trim() || WEB_DIST_DIR),
-    trustProxy: trustProxy(env),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
     stripe: stripeConfig(env),
     billingGraceDays: integer(env, 'BILLING_GRACE_DAYS', 7, 0, 90),
+    drainDelayMs: integer(env, 'DRAIN_DELAY_MS', 0, 0, 120_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 1_000, 600_000),
     renewalIntervalMs: integer(env, 'RENEWAL_INTERVAL_MS', nodeEnv === 'test' ? 0 : 3_600_000, 0, 86_400_000),
     geocoder: geocoder(env),
     s3: s3Config(env),
   };
 }
-    tileAttributionFr: env.TILE_ATTRIBUTION?.trim() ? undefined : DEFAULT_TILE_ATTRIBUTION_FR,
-    imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 16),
-    imageQueue: integer(env, 'IMAGE_QUEUE', 8, 0, 1000),

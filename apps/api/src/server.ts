@@ -12,19 +12,44 @@ let embedded: EmbeddedPostgres | undefined;
 let app: FastifyInstance | undefined;
 let stopping = false;
 
-async function shutdown(code: number) {
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stops the instance. A signal drains it first: the health check answers 503 and live streams are told to reconnect
+ * elsewhere, for DRAIN_DELAY_MS while requests are still served (a balancer notices and stops sending traffic);
+ * then the server stops accepting, finishes the requests in flight and closes the pool. Past SHUTDOWN_TIMEOUT_MS,
+ * open connections are cut and the process exits 1.
+ */
+async function shutdown(code: number, signal?: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
-  await app?.close().catch(() => undefined);
+  const running = app;
+  let exitCode = code;
+  if (running) {
+    const { drainDelayMs, shutdownTimeoutMs } = running.config;
+    const deadline = setTimeout(() => {
+      say(`the drain took longer than ${shutdownTimeoutMs} ms: closing the connections left open`);
+      exitCode = 1;
+      running.server.closeAllConnections();
+    }, shutdownTimeoutMs);
+    deadline.unref();
+    if (signal) {
+      say(`${signal}: draining${drainDelayMs > 0 ? ` for ${drainDelayMs} ms` : ''}, then stopping`);
+      running.lifecycle.startDraining();
+      if (drainDelayMs > 0) await wait(drainDelayMs);
+    }
+    await running.close().catch(() => undefined);
+    clearTimeout(deadline);
+  }
   await embedded?.stop().catch(() => undefined);
-  process.exit(code);
+  process.exit(exitCode);
 }
 
 async function main() {
   const config = loadConfig();
   initErrorReporting(config.sentryDsn, config.nodeEnv);
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
+  process.once('SIGINT', () => void shutdown(0, 'SIGINT'));
+  process.once('SIGTERM', () => void shutdown(0, 'SIGTERM'));
 
   let connection: DbConnection;
   if (config.databaseUrl) {

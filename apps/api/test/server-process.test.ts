@@ -2,70 +2,17 @@
  * The server as a user runs it: a real process on a DATA_DIR with its embedded PostgreSQL.
  * Restarts keep data, a second start on the same folder is refused, a crash is recovered from.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess, waitReady } from './process';
 
-const apiDir = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evmap-process-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-type Started = { child: ChildProcess; output: () => string; port: number; exited: Promise<number | null> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, exited, output: () => output };
-}
-
-async function waitReady(server: Started): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server not ready:\n${server.output()}`);
-}
+const startServer = (env: Record<string, string> = {}) => startServerProcess(dataDir, env);
 
 /** Talks to the embedded server the way an operator would: through its socket and password file. */
 async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {

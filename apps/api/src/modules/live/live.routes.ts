@@ -11,6 +11,9 @@ import { AppError } from '../../errors';
 import { EventsListener } from './events-listener';
 import { DEFAULT_HUB_OPTIONS, type HubOptions, StreamHub, sseMessage } from './stream-hub';
 
+/** The reconnection delay given to browsers whose stream ends because this instance drains. */
+const DRAIN_RETRY_MS = 500;
+
 export const liveRoutes: FastifyPluginAsyncZod<{ live?: Partial<HubOptions> }> = async (app, options) => {
   // The pool keeps the password non-enumerable: name it, or the spread drops it.
   const connection = { ...app.pool.options, password: app.pool.options.password, application_name: 'evmap-live' };
@@ -21,6 +24,9 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live?: Partial<HubOptions> }> =
   );
 
   app.addHook('onReady', () => listener.start());
+  // Draining (SIGTERM): the streams end at once with a short reconnection delay, so browsers come back through the
+  // balancer to another instance; new streams here are refused (503) from then on.
+  app.lifecycle.onDrain(() => hub.closeAll(DRAIN_RETRY_MS));
   // Before the server stops accepting: open streams would otherwise keep app.close() waiting.
   app.addHook('preClose', async () => {
     hub.closeAll();

@@ -76,11 +76,15 @@ export class StreamHub {
     }
   }
 
-  /** Ends every stream (app close): clients see the end and reconnect elsewhere. */
-  closeAll(): void {
+  /**
+   * Ends every stream (drain, app close) and refuses new ones: clients see the end and reconnect elsewhere, after
+   * `retryMs` when given (an SSE `retry:` field, replacing the delay given when the stream opened).
+   */
+  closeAll(retryMs?: number): void {
     this.closed = true;
     for (const stream of [...this.streams]) {
       this.remove(stream);
+      if (retryMs !== undefined) stream.sink.write(`retry: ${retryMs}\n\n`);
       // Then close the socket: a client that never answers the end must not keep the server from closing.
       stream.sink.end(() => stream.sink.destroy());
     }
