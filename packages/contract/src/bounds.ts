@@ -4,13 +4,9 @@
  * handle. The API validates with these and the web forms with the same schemas.
  */
 import { z } from 'zod';
+import { INT4_MAX, YEAR_MAX, YEAR_MIN } from './constants';
 
-/** The largest PostgreSQL `integer` (int4): ids, orders and counts stored in one. */
-export const INT4_MAX = 2_147_483_647;
-
-/** The years any date sent to the API may have (event dates, the selected day, a trial end). */
-export const YEAR_MIN = 1900;
-export const YEAR_MAX = 2999;
+export { INT4_MAX, YEAR_MAX, YEAR_MIN };
 
 /** A database id: a whole number from 1 to INT4_MAX ("Field must be lower or equal to 2147483647" above). */
 export const dbIdSchema = () => z.number().int().min(1).max(INT4_MAX);

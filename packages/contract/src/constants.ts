@@ -78,3 +78,13 @@ export const STORAGE_KEYS = {
 export const SEARCH_MAX_IDS = 5000;
 export const SEARCH_MAX_EVENTS = 200;
 export const SEARCH_MAX_EXCLUDE = 5000;
+
+/** The largest PostgreSQL `integer` (int4): ids, orders and counts stored in one (bounds.ts). */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * The years any date sent to the API may have (event dates, the selected day, a trial end). Here rather than in
+ * bounds.ts, which builds zod schemas: the error catalogue quotes them, and the web app's first load has no zod.
+ */
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2999;

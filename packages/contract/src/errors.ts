@@ -4,7 +4,7 @@
  * shows the same texts for its own form validation, so each message exists once.
  */
 import { z } from 'zod';
-import { YEAR_MAX, YEAR_MIN } from './bounds';
+import { YEAR_MAX, YEAR_MIN } from './constants';
 import type { Lang } from './enums';
 
 type Text = { en: string; fr: string };
@@ -231,9 +231,10 @@ export function errorMessage(key: ErrorKey, lang: Lang, params: ErrorParams = {}
   );
 }
 
-/** Every error body of the API: messages keyed by field, `global` for the form message. */
-export const errorBodySchema = z.object({ errors: z.record(z.string(), z.string()) }).meta({
-  id: 'ErrorBody',
-  description: 'Messages in the language of Accept-Language, keyed by field; `global` for the request as a whole',
-});
+/**
+ * Every error body of the API: messages keyed by field, `global` for the form message. Its OpenAPI name and
+ * description are given by the API (plugins/openapi.ts): `.meta()` here would be a side effect that keeps zod in
+ * the web app's first load, which imports this file for ERROR_MESSAGES.
+ */
+export const errorBodySchema = z.object({ errors: z.record(z.string(), z.string()) });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -19,6 +19,14 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+// The one `{ errors }` schema, a named component of the document (its name is given here, not in the contract).
+if (!z.globalRegistry.has(errorBodySchema)) {
+  z.globalRegistry.add(errorBodySchema, {
+    id: 'ErrorBody',
+    description: 'Messages in the language of Accept-Language, keyed by field; `global` for the request as a whole',
+  });
+}
+
 export const API_PREFIX = '/api/v1';
 export const BEARER_SECURITY = [{ bearerAuth: [] }];
 
