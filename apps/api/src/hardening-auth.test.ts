@@ -165,7 +165,7 @@ describe('email verification, enforced by the API', () => {
     payload?: object,
   ) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
-  it("refuses an unverified organiser's events, statistics and plan with 403, in both languages", async () => {
+  it("refuses an unverified organiser's events, statistics, plan, contact and uploads with 403, in both languages", async () => {
     const headers = await pendingOrganiser('pending-org@example.com');
     const refused: Array<[Parameters<typeof call>[0], string, object?]> = [
       ['POST', '/connected/events', eventBody()],
@@ -178,6 +178,7 @@ describe('email verification, enforced by the API', () => {
       ['GET', '/connected/me/subscription'],
       ['GET', '/connected/me/payment-methods'],
       ['GET', '/connected/me/invoices'],
+      ['POST', '/connected/globals/contact-us', { subject: 'Bonjour', message: 'Une question' }],
     ];
     for (const [method, url, payload] of refused) {
       const res = await call(method, url, headers, payload);
@@ -186,6 +187,19 @@ describe('email verification, enforced by the API', () => {
     }
     const fr = await call('POST', '/connected/events', { ...headers, 'accept-language': 'fr' }, eventBody());
     expect(fr.json()).toEqual({ errors: { global: VERIFY_FR } });
+    // An image upload too (multipart).
+    const boundary = 'evmap-pending';
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/connected/globals/upload',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="folder"\r\n\r\nusers\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n` +
+        `not-an-image\r\n--${boundary}--\r\n`,
+    });
+    expect(upload.statusCode).toBe(403);
+    expect(upload.json()).toEqual({ errors: { global: VERIFY } });
     // What verifying needs stays open.
     expect((await call('GET', '/connected/me', headers)).statusCode).toBe(200);
 

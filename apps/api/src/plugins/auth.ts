@@ -4,6 +4,7 @@
  * password change), is refused with 401. Admin routes answer 403 to signed-in non-admins, and the routes
  * of an organiser's own events and plan answer 403 to an event-manager whose first email is not verified yet.
  */
+import { isPendingVerification } from '@evmap/contract/account-rules';
 import fastifyJwt from '@fastify/jwt';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -43,19 +44,6 @@ declare module '@fastify/jwt' {
 export function userOf(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
-}
-
-/**
- * An event-manager (not an administrator) whose first address is not verified yet: their unverified email is their
- * email (spec section 2). An email change of a verified user waits in unverifiedEmail under another address.
- */
-export function isPendingVerification(user: Pick<UserRow, 'type' | 'isAdmin' | 'email' | 'unverifiedEmail'>): boolean {
-  return (
-    user.type === 'event-manager' &&
-    !user.isAdmin &&
-    user.unverifiedEmail !== null &&
-    user.unverifiedEmail === user.email
-  );
 }
 
 export const authPlugin = fp(

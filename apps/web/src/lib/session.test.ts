@@ -1,6 +1,7 @@
+import { isPendingVerification } from '@evmap/contract/account-rules';
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isPendingVerification, loadSession, onSignOut, signIn, signOut, useSession } from './session';
+import { loadSession, onSignOut, signIn, signOut, useSession } from './session';
 
 const store = new Map<string, string>();
 const user = {

@@ -73,19 +73,6 @@ export function onSignOut(listener: () => void): () => void {
   return () => signOutListeners.delete(listener);
 }
 
-/**
- * An event-manager (not an admin) whose first address is not verified yet: their unverified email
- * equals their email (spec section 2). Such a user is sent to email verification.
- */
-export function isPendingVerification(user: Pick<User, 'type' | 'isAdmin' | 'email' | 'unverifiedEmail'>): boolean {
-  return (
-    user.type === 'event-manager' &&
-    !user.isAdmin &&
-    user.unverifiedEmail !== null &&
-    user.unverifiedEmail === user.email
-  );
-}
-
 /** Keeps tabs in step: signing in or out in another tab reloads the session here. */
 export function followOtherTabs(): () => void {
   const onStorage = (event: StorageEvent) => {

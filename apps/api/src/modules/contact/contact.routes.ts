@@ -11,11 +11,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/connected/globals/contact-us',
     {
-      onRequest: app.requireUser,
+      // A pending organisation (email not verified) is sent to verification by the web app: refused here too.
+      onRequest: app.requireVerifiedUser,
       schema: {
         tags: ['globals'],
         body: contactSchema,
-        response: { 204: noContentSchema, 429: errorBodySchema },
+        response: { 204: noContentSchema, 403: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {

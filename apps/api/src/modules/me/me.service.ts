@@ -1,4 +1,6 @@
 /** The signed-in user's own account: profile, email change, avatar, upgrade, password, deletion. */
+
+import { isPendingVerification } from '@evmap/contract/account-rules';
 import type { UpdateMeBody } from '@evmap/contract/users';
 import { and, eq, isNull } from 'drizzle-orm';
 import { events } from '../../db/schema/events';
@@ -6,7 +8,7 @@ import { uploads } from '../../db/schema/uploads';
 import { conflict, forbidden, validationError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { searchText } from '../../lib/text';
-import { isPendingVerification, type UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../plugins/auth';
 import { trialEnd } from '../auth/auth.service';
 import type { AccountDeps } from '../auth/deps';
 import { issueVerificationCode, reserveCodeSend } from '../auth/verification.service';

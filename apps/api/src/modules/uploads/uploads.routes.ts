@@ -16,7 +16,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/connected/globals/upload',
     {
-      onRequest: [app.requireUser, async (request) => consumeUploadQuota(app, userOf(request))],
+      // A pending organisation (email not verified) is sent to verification by the web app: refused here too.
+      onRequest: [app.requireVerifiedUser, async (request) => consumeUploadQuota(app, userOf(request))],
       schema: {
         tags: ['globals'],
         consumes: ['multipart/form-data'],

@@ -2,10 +2,12 @@
  * Who may see which route (spec sections 2 and 6), as a pure function of the path and the session,
  * so the rules are tested without a browser. `RouteGuard` applies the answer.
  */
+
+import { isPendingVerification } from '@evmap/contract/account-rules';
 import type { User } from '@evmap/contract/users';
 import { type AuthDialogState, type AuthMode, authHash } from '@/lib/auth-hash';
 import { isUnder, PATHS } from '@/lib/paths';
-import { isPendingVerification, type SessionState } from '@/lib/session';
+import type { SessionState } from '@/lib/session';
 
 export type RouteAccess =
   | { kind: 'allow' }

@@ -1,7 +1,8 @@
+import { isPendingVerification } from '@evmap/contract/account-rules';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type AuthMode, authHash, parseAuthHash, readAuthState, searchWithoutToken } from '@/lib/auth-hash';
-import { isPendingVerification, type SessionState, signOut, useSession } from '@/lib/session';
+import { type SessionState, signOut, useSession } from '@/lib/session';
 
 // The dialogs and their forms (react-hook-form, zod schemas) load only when a hash asks for one.
 const AuthDialog = lazy(() => import('./auth-dialog').then((module) => ({ default: module.AuthDialog })));

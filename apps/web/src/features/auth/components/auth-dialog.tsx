@@ -1,12 +1,13 @@
 import type { AuthResponse } from '@evmap/contract/users';
 import '@/styles/full';
+import { isPendingVerification } from '@evmap/contract/account-rules';
 import { Modal } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { type AuthDialogState, type AuthMode, authHash, searchWithoutToken } from '@/lib/auth-hash';
 import { PATHS } from '@/lib/paths';
-import { isPendingVerification, signIn } from '@/lib/session';
+import { signIn } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { ChangePasswordForm } from './change-password-form';
 import { ForgotPasswordForm } from './forgot-password-form';
