@@ -10,7 +10,7 @@ import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { AuthResponse } from '@evmap/contract/users';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signupByApi, uniqueEmail, verifyByApi } from './support/api';
+import { apiCall, signupByApi, uniqueEmail, verifyByApi } from './support/api';
 import { signedInStorage } from './support/app-state';
 import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
@@ -29,19 +29,8 @@ afterAll(async () => {
 });
 
 /** An API call with the account's token, for arranging a journey. */
-async function call<T>(method: string, path: string, jwt: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${jwt}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(method: string, path: string, jwt: string, body?: unknown) =>
+  apiCall<T>(server, method, path, body, jwt);
 
 /** A verified organisation on its trial, nothing else filled. */
 async function organisation(name: string): Promise<AuthResponse> {

@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '@evmap/contract/constants';
 import { nowWallClock } from '@evmap/contract/wall-clock';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginByApi } from './support/api';
+import { apiCall, loginByApi } from './support/api';
 import { signedInStorage } from './support/app-state';
 import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
@@ -31,16 +31,7 @@ const sherbrookeIds: number[] = [];
 /** The title of the n-th event made (from 1). */
 const titleOf = (n: number) => `${WORDS[n % WORDS.length]} ${String(n).padStart(3, '0')}`;
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${jwt}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown) => apiCall<T>(server, method, path, body, jwt);
 
 /** Runs `task` for 0..count-1, `concurrency` at a time. */
 async function inParallel(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {

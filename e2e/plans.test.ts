@@ -10,7 +10,7 @@ import type { AuthResponse } from '@evmap/contract/users';
 import { nowWallClock } from '@evmap/contract/wall-clock';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signupByApi, uniqueEmail, verifyByApi } from './support/api';
+import { apiCall, signupByApi, uniqueEmail, verifyByApi } from './support/api';
 import { signedInStorage } from './support/app-state';
 import { axeViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
@@ -32,19 +32,8 @@ afterAll(async () => {
 });
 
 /** An API call with the account's token, for arranging a journey. */
-async function call<T>(method: string, path: string, jwt: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${jwt}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(method: string, path: string, jwt: string, body?: unknown) =>
+  apiCall<T>(server, method, path, body, jwt);
 
 /** A verified organisation on its trial, with an address in Quebec and, when given, a saved card. */
 async function organisation(name: string, card?: string): Promise<AuthResponse> {
