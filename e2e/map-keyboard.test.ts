@@ -12,6 +12,7 @@ import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jwtOf, montrealEventsToday } from './support/api';
 import { settledStorage } from './support/app-state';
 import { launchBrowser, openPage } from './support/browser';
 import { REPO_ROOT } from './support/paths';
@@ -29,14 +30,7 @@ const twins: Event[] = [];
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-async function adminJwt(): Promise<string> {
-  const login = await fetch(`${server.url}/api/v1/public/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  return ((await login.json()) as { jwt: string }).jwt;
-}
+const adminJwt = () => jwtOf(server, ADMIN.email, ADMIN.password);
 
 /** Creates an active event of today at `PLACE` as the administrator. */
 async function eventAtPlace(jwt: string, titleEn: string, titleFr: string): Promise<Event> {
@@ -62,16 +56,7 @@ async function eventAtPlace(jwt: string, titleEn: string, titleFr: string): Prom
 
 /** A Montréal event of today, from the demo data. */
 async function montrealEvent(): Promise<Event> {
-  const response = await fetch(`${server.url}/api/v1/public/events/search`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      mapBounds: { northLat: 46, eastLng: -73, southLat: 45, westLng: -74 },
-      selectedDay: localDay(new Date()),
-    }),
-  });
-  const { events } = (await response.json()) as { events: Event[] };
-  const event = events.find((e) => e.active && !e.isPast);
+  const event = (await montrealEventsToday(server)).find((e) => e.active && !e.isPast);
   if (!event) throw new Error('no demo event in Montréal today');
   return event;
 }

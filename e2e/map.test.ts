@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Event } from '@evmap/contract/events';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signupByApi, uniqueEmail } from './support/api';
+import { jwtOf, montrealEventsToday, signupByApi, uniqueEmail } from './support/api';
 import { settledStorage, signedInStorage } from './support/app-state';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -19,15 +19,7 @@ const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad
 
 /** A Montréal event of today from the API, with an image. */
 async function montrealEvent(): Promise<Event> {
-  const response = await fetch(`${server.url}/api/v1/public/events/search`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      mapBounds: { northLat: 46, eastLng: -73, southLat: 45, westLng: -74 },
-      selectedDay: localDay(new Date()),
-    }),
-  });
-  const { events } = (await response.json()) as { events: Event[] };
+  const events = await montrealEventsToday(server);
   const event = events.find((e) => e.images.length > 0 && e.active && !e.isPast) ?? events[0];
   if (!event) throw new Error('no demo event in Montréal today');
   return event;
@@ -296,14 +288,7 @@ describe('the event modal in a laptop window', () => {
 });
 
 /** The token of a demo account (`admin`, `trial`, … of apps/api/src/demo/README.md). */
-async function demoJwt(account: string): Promise<string> {
-  const login = await fetch(`${server.url}/api/v1/public/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: `${account}@demo.evmap.ca`, password: 'demo1234' }),
-  });
-  return ((await login.json()) as { jwt: string }).jwt;
-}
+const demoJwt = (account: string) => jwtOf(server, `${account}@demo.evmap.ca`, 'demo1234');
 
 /** The token of the demo administrator. */
 const adminJwt = () => demoJwt('admin');

@@ -1,4 +1,5 @@
 /** Direct API calls for arranging a journey (accounts, tokens); the journeys themselves use the UI. */
+import type { Event } from '@evmap/contract/events';
 import type { AuthResponse, User } from '@evmap/contract/users';
 import { codeIn, waitForMail } from './mail';
 import type { TestServer } from './server';
@@ -78,4 +79,18 @@ export function dayFromToday(days: number): string {
   const d = new Date();
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The events of today in a box around Montréal (the demo data has some), as the map searches them. */
+export async function montrealEventsToday(server: TestServer): Promise<Event[]> {
+  const { events } = await apiCall<{ events: Event[] }>(server, 'POST', '/public/events/search', {
+    mapBounds: { northLat: 46, eastLng: -73, southLat: 45, westLng: -74 },
+    selectedDay: dayFromToday(0),
+  });
+  return events;
+}
+
+/** The token of an account signed in with its password (a demo account, the configured administrator). */
+export async function jwtOf(server: TestServer, email: string, password: string): Promise<string> {
+  return (await loginByApi(server, email, password)).jwt;
 }
