@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AlertIcon, ArrowLeftIcon, SettingsIcon } from '@/components/icons';
 import { WelcomeModal } from '@/components/welcome-modal';
+import { planRequirement } from '@/features/profile/utils/plan-requirement';
 import { PATHS } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { headerAction } from './page-chrome';
@@ -46,16 +47,20 @@ function ProfileHeader() {
   );
 }
 
-/** The signed-in pages outside the admin area: header, content, and the welcome message for organisations. */
+/**
+ * The signed-in pages outside the admin area: header, content, and the welcome message for organisations. The
+ * welcome (about the free trial) waits while a plan is required: the plan popup of /profile speaks first.
+ */
 export function ProfileLayout() {
-  const type = useSession((state) => state.user?.type);
+  const user = useSession((state) => state.user);
+  const welcome = user?.type === 'event-manager' && planRequirement(user) === null;
   return (
     <>
       <ProfileHeader />
       <Container component="main" size="md" py="md">
         <Outlet />
       </Container>
-      {type === 'event-manager' && <WelcomeModal />}
+      {welcome && <WelcomeModal />}
     </>
   );
 }
