@@ -33,26 +33,40 @@ function openStream(server: ServerProcess): Promise<{ text: () => string; ended:
   });
 }
 
-/** Sends a sign-in request's headers and the first half of its body: it stays in flight until `finish`. */
+/**
+ * Sends a sign-in request's headers and the first half of its body, and waits until the server is on it (its
+ * "100 Continue"): it stays in flight until `finish`. Without the wait, a signal could reach the server before the
+ * request does, and the connection would be closed as idle.
+ */
 async function startSlowRequest(server: ServerProcess) {
   const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
   const socket: Socket = connect(server.port, '127.0.0.1');
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   let answer = '';
+  let onData = () => {};
   socket.setEncoding('utf8');
   socket.on('data', (chunk: string) => {
     answer += chunk;
+    onData();
   });
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const continued = new Promise<void>((resolve) => {
+    onData = () => {
+      if (answer.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) resolve();
+    };
+  });
   socket.write(
     `POST /api/v1/public/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-      `Accept-Language: fr\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      `Accept-Language: fr\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
+      body.slice(0, 10),
   );
+  await continued;
   return {
     finish: () => socket.write(body.slice(10)),
+    /** What the server answered after its "100 Continue", once the connection is closed. */
     answered: async () => {
       await closed;
-      return answer;
+      return answer.replace('HTTP/1.1 100 Continue\r\n\r\n', '');
     },
   };
 }
