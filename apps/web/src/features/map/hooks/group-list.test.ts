@@ -41,6 +41,17 @@ describe('the list of the events at one place', () => {
     expect(list.querySelector('button[aria-label="Close the list"]')).not.toBeNull();
   });
 
+  it('is no dialog any more once closed, while Leaflet fades it out', () => {
+    const { list, items, map } = openList();
+    // As in a browser with CSS transitions: Leaflet keeps a closed popup 200 ms to fade it.
+    (map as unknown as { _fadeAnimated: boolean })._fadeAnimated = true;
+    items[1]!.click();
+    expect(list.isConnected).toBe(true);
+    expect(list.getAttribute('role')).toBeNull();
+    expect(list.getAttribute('aria-hidden')).toBe('true');
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+  });
+
   it('moves with the arrow keys, Home and End, and goes back to the marker with Escape', () => {
     const { items, key, marker, map } = openList();
     key('ArrowDown');

@@ -91,6 +91,10 @@ export function openGroupList({ map, marker, events, titleOf, labels, onChoose }
     buttons[at < 0 && key.key === 'ArrowUp' ? last : next]?.focus();
   };
   popup.on('remove', () => {
+    // Leaflet fades a closed popup out before removing it: meanwhile it is no dialog any more, for assistive
+    // technologies (and for a list opened again at once, which would otherwise have a twin).
+    root.removeAttribute('role');
+    root.setAttribute('aria-hidden', 'true');
     // Closed with the focus inside (a click on the map, a zoom): back to the marker, unless an event was chosen.
     const active = document.activeElement;
     if (!chosen && (!active || active === document.body || root.contains(active))) marker.getElement()?.focus();
