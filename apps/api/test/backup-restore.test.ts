@@ -2,7 +2,6 @@
  * `npm run backup` and `npm run restore` on a real server process with its embedded PostgreSQL: a backup taken
  * while requests write, the data folder destroyed, restored into a new one, and everything found again.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -19,7 +18,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lastCode } from './accounts';
 import { eventBody, wallClock } from './events';
-import { startServerProcess, waitReady } from './process';
+import { runTsx, startServerProcess, type TsxProcess, waitReady } from './process';
 
 const repoDir = path.resolve(import.meta.dirname, '../../..');
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'evmap-backup-'));
@@ -30,29 +29,11 @@ const PASSWORD = 'correct-horse-battery';
 const MAX_LOAD_REQUESTS = 200;
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-type Process = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-type Server = Process & { url: string };
-
-function run(args: string[], cwd: string, env: Record<string, string>): Process {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+type Server = TsxProcess & { url: string };
 
 /** `npm run backup|restore -- FILE`, as its package.json script runs it. */
 const script = (name: 'backup' | 'restore', dataDir: string, env: Record<string, string> = {}) =>
-  run([`scripts/${name}.ts`, archive], repoDir, { DATA_DIR: dataDir, ...env });
+  runTsx([`scripts/${name}.ts`, archive], repoDir, { DATA_DIR: dataDir, ...env });
 
 async function startServer(dataDir: string): Promise<Server> {
   const started = await startServerProcess(dataDir);
@@ -66,7 +47,7 @@ async function stopServer(server: Server): Promise<void> {
 }
 
 /** Resolves when `proc` has printed `text`, with the time it was seen. */
-function seen(proc: Process, text: string): Promise<number> {
+function seen(proc: TsxProcess, text: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const check = () => {
       if (proc.output().includes(text)) {

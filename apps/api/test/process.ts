@@ -5,15 +5,7 @@ import path from 'node:path';
 
 const apiDir = path.resolve(import.meta.dirname, '..');
 
-export type ServerProcess = {
-  child: ChildProcess;
-  port: number;
-  url: string;
-  /** Everything the process printed so far (stdout and stderr). */
-  output: () => string;
-  /** The exit code, once it exited. */
-  exited: Promise<number | null>;
-};
+export type ServerProcess = TsxProcess & { port: number; url: string };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -24,21 +16,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/server.ts` on `dataDir` (development mode, no demo data, warnings only) with `env` on top. */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+/** A process run with tsx, what it printed so far (stdout and stderr) and its exit code once it exited. */
+export type TsxProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Runs `node --import tsx ARGS` in `cwd` with PATH, NODE_ENV=development and `env` only. */
+export function runTsx(args: string[], cwd: string, env: Record<string, string>): TsxProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd,
+    env: { PATH: process.env.PATH, NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -49,7 +34,21 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     output += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, url: `http://127.0.0.1:${port}`, exited, output: () => output };
+  return { child, exited, output: () => output };
+}
+
+/** Starts `src/server.ts` on `dataDir` (development mode, no demo data, warnings only) with `env` on top. */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const started = runTsx(['src/server.ts'], apiDir, {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_DATA: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  return { ...started, port, url: `http://127.0.0.1:${port}` };
 }
 
 /** Waits until the health check answers 200 (a minute at most), or fails with what the process printed. */
