@@ -143,7 +143,7 @@ describe('an organisation on its account page', () => {
     expect(await card.getByText('Visa ending in 4242').count()).toBe(0);
 
     await addCard(page, '4000 0000 0000 0002');
-    await form.getByRole('alert').filter({ hasText: 'An error occurred during payment' }).waitFor();
+    await form.getByRole('alert').filter({ hasText: 'Your bank declined this card' }).waitFor();
     const { paymentMethods } = await call<{ paymentMethods: unknown[] }>(
       'GET',
       '/connected/me/payment-methods',

@@ -126,7 +126,7 @@ describe("an administrator's event form", () => {
     await page.getByRole('tab', { name: 'Informations' }).click();
     await page.getByRole('button', { name: "Supprimer l'événement" }).click();
     await page
-      .getByRole('dialog', { name: 'Supprimer cet événement?' })
+      .getByRole('dialog', { name: 'Supprimer cet événement ?' })
       .getByRole('button', { name: 'Supprimer' })
       .click();
     await page.waitForURL(`${server.url}/profile/admin/events`);

@@ -157,9 +157,11 @@ describe('the admin events table', () => {
     await page.waitForURL(/\?page=2$/);
     await expect.poll(() => firstTitle(page)).toBe(titles.get(ids[100] as number));
 
-    // A sorted second page survives a reload.
+    // A sorted second page survives a reload. The sort starts again from page 1, as the pages say once shown.
     await titleButton.click();
     await page.waitForURL(/\?sortField=titleFr&sortDirection=asc$/);
+    await expect.poll(() => titleHeader.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => pages.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
     await pages.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL(/\?sortField=titleFr&sortDirection=asc&page=2$/);
     await expect.poll(() => firstTitle(page)).toBe(sortedTitles[100]);
@@ -201,6 +203,44 @@ describe('the admin events table', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
     expect(errors).toEqual([]);
     await close();
+  });
+});
+
+describe('the admin events table at every width', () => {
+  it('fits a 1280 px window without scrolling sideways, and shows its rows as cards on a phone', async () => {
+    const wide = await openPage(browser, { storage: signedInStorage(jwt), viewport: { width: 1280, height: 800 } });
+    await wide.page.goto(`${server.url}/profile/admin/events`);
+    await wide.page.getByText(`${EVENT_COUNT} events`).waitFor();
+    expect(await rowCount(wide.page)).toBe(100);
+    const table = wide.page.getByRole('table');
+    expect(await table.getAttribute('data-layout')).toBe('table');
+    expect(await table.evaluate((node) => node.parentElement!.scrollWidth <= node.parentElement!.clientWidth)).toBe(
+      true,
+    );
+    expect(await wide.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await wide.page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    expect(await wide.page.locator('footer').count()).toBe(0);
+    expect(wide.errors).toEqual([]);
+    await wide.close();
+
+    const phone = await openPage(browser, {
+      storage: signedInStorage(jwt),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phone.page.goto(`${server.url}/profile/admin/events`);
+    await phone.page.getByText(`${EVENT_COUNT} events`).waitFor();
+    const cards = phone.page.getByRole('table');
+    expect(await cards.getAttribute('data-layout')).toBe('cards');
+    expect(await rowCount(phone.page)).toBe(100);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The sortable headers are buttons above the cards.
+    await phone.page.getByRole('button', { name: 'Title', exact: true }).click();
+    await phone.page.waitForURL(/sortField=titleFr/);
+    expect(await axeViolations(phone.page, 'main')).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await phone.close();
   });
 });
 

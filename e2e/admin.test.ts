@@ -4,7 +4,6 @@
  * deactivated one leaves the map); a user created with the defaults, their plan changed, then deleted; no
  * deletion offered for the administrator (user 1); axe finds nothing serious; the user journey in French.
  */
-import { randomUUID } from 'node:crypto';
 import { STORAGE_KEYS, TRIAL_MONTHS } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
 import type { AuthResponse, User } from '@evmap/contract/users';
@@ -91,10 +90,13 @@ async function publish(titleFr: string): Promise<Event> {
   return event;
 }
 
-/** `count` visitors (each their own session) report the event. */
+let visitors = 0;
+/** `count` visitors (each from an address of its own: one report counts per address) report the event. */
 async function report(event: Event, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
-    await api('POST', `/public/events/${event.uuid}/signal`, { headers: { 'X-Session-Id': randomUUID() } });
+    visitors += 1;
+    const headers = { 'X-Forwarded-For': `10.9.${visitors}.1` };
+    await api('POST', `/public/events/${event.uuid}/signal`, { headers });
   }
 }
 
@@ -232,6 +234,29 @@ describe('the moderation queue', () => {
     expect(errors).toEqual([]);
     await close();
 
+    // On a phone the queue's rows are cards: the actions are in view without scrolling sideways, and the admin
+    // area shows neither the public tab bar nor the footer.
+    const phone = await openPage(browser, {
+      storage: signedInStorage(admin.jwt),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phone.page.goto(`${server.url}/profile/admin`);
+    const queue = phone.page.getByRole('table', { name: 'Reported events' });
+    const validate = queue.getByRole('button', { name: `Validate ${closed!.titleEn}` });
+    await validate.scrollIntoViewIfNeeded();
+    for (const button of [validate, queue.getByRole('button', { name: `Delete ${closed!.titleEn}` })]) {
+      const box = await button.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await phone.page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    expect(await phone.page.locator('footer').count()).toBe(0);
+    expect(await axeViolations(phone.page, 'main')).toEqual([]);
+    expect(phone.errors).toEqual([]);
+    await phone.close();
+
     // A visitor following a link to the deactivated event is sent to the map.
     const visitor = await openPage(browser, { storage: settledStorage() });
     await visitor.page.goto(`${server.url}/events/${closed!.uuid}`);
@@ -300,7 +325,7 @@ describe('users', () => {
 
     // Deleted after the confirmation, then back to the list.
     await page.getByRole('button', { name: "Supprimer l'utilisateur" }).click();
-    const confirm = page.getByRole('dialog', { name: 'Supprimer cet utilisateur?' });
+    const confirm = page.getByRole('dialog', { name: 'Supprimer cet utilisateur ?' });
     await confirm.getByText(email).waitFor();
     await confirm.getByRole('button', { name: "Supprimer l'utilisateur" }).click();
     await page.waitForURL(`${server.url}/profile/admin/users`);

@@ -140,14 +140,13 @@ describe('sign-up of an organisation', () => {
     await signup.getByRole('button', { name: 'Create my account' }).click();
     const verify = page.getByRole('dialog', { name: 'Verify your email' });
 
-    // A code was just mailed: asking for another one at once hits the limit (429).
+    // A code was just mailed: asking for another one at once says when the next one can be asked (429).
     await verify.getByRole('button', { name: 'Send a new code' }).click();
     await verify
       .getByRole('alert')
-      .getByText(
-        'You have reached the limit of verification code requests. Please try again later and check your inbox.',
-      )
+      .getByText(/^A code was sent a moment ago\. You can ask for a new code in \d+\ss\.$/)
       .waitFor();
+    expect(await verify.getByRole('button', { name: /^Send a new code \(in \d+\ss\)$/ }).isDisabled()).toBe(true);
     await verify.getByLabel('Verification code').fill('000000');
     await verify.getByRole('button', { name: 'Verify' }).click();
     expect(await fieldError(verify.getByLabel('Verification code'))).toBe('The code is invalid');

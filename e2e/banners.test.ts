@@ -82,8 +82,26 @@ describe('cookie banner', () => {
 describe('install banner', () => {
   const mobile = devices['Pixel 7'];
 
-  it('appears 3 seconds after the page opens on a mobile browser; a dismissal is remembered 7 days', async () => {
+  /** A browser that visited once before: this visit is its second. */
+  const secondVisit = () => settledStorage({ [STORAGE_KEYS.visits]: '1' });
+
+  it('waits for the second visit', async () => {
     const { page, errors, close } = await openPage(browser, { ...mobile, storage: settledStorage() });
+    await page.clock.install({ time: T0 });
+    await openHome(page);
+    await page.clock.runFor(3 * INSTALL_BANNER.delayMs);
+    expect(await page.getByRole('region', { name: 'Install EventMap' }).count()).toBe(0);
+    // Reloads are the same visit.
+    await openHome(page);
+    await page.clock.runFor(3 * INSTALL_BANNER.delayMs);
+    expect(await page.getByRole('region', { name: 'Install EventMap' }).count()).toBe(0);
+    expect(await stored(page, STORAGE_KEYS.visits)).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('appears 3 seconds after the page opens on a mobile browser; a dismissal is remembered 7 days', async () => {
+    const { page, errors, close } = await openPage(browser, { ...mobile, storage: secondVisit() });
     await page.clock.install({ time: T0 });
     await page.clock.pauseAt(T0 + 1_000);
     const banner = page.getByRole('region', { name: 'Install EventMap' });
@@ -114,7 +132,7 @@ describe('install banner', () => {
   });
 
   it('explains the Share menu on an iPhone', async () => {
-    const { page, close } = await openPage(browser, { ...devices['iPhone 15'], storage: settledStorage() });
+    const { page, close } = await openPage(browser, { ...devices['iPhone 15'], storage: secondVisit() });
     await page.clock.install({ time: T0 });
     await openHome(page);
     await page.clock.runFor(INSTALL_BANNER.delayMs + 100);
@@ -123,8 +141,8 @@ describe('install banner', () => {
   });
 
   it('never appears on a desktop browser, nor inside the installed app', async () => {
-    const desktop = await openPage(browser, { storage: settledStorage() });
-    const installed = await openPage(browser, { ...mobile, storage: settledStorage() });
+    const desktop = await openPage(browser, { storage: secondVisit() });
+    const installed = await openPage(browser, { ...mobile, storage: secondVisit() });
     await installed.page.addInitScript(() => {
       Object.defineProperty(window.navigator, 'standalone', { get: () => true });
     });
@@ -137,4 +155,40 @@ describe('install banner', () => {
     await desktop.close();
     await installed.close();
   });
+});
+
+describe("a phone's first visit", () => {
+  it.each([
+    ['en', 'Your privacy', 'Accept', 'Use your location?', 'Not now', 'Category'],
+    ['fr', 'Votre vie privée', 'Accepter', 'Utiliser votre position ?', 'Pas maintenant', 'Catégorie'],
+  ] as const)(
+    'shows one overlay at a time, the cookie banner first (%s)',
+    async (lang, privacy, accept, location, later, categories) => {
+      const { page, errors, close } = await openPage(browser, {
+        ...devices['Pixel 7'],
+        locale: lang === 'fr' ? 'fr-CA' : 'en-CA',
+      });
+      await page.clock.install({ time: T0 });
+      await page.goto(`${server.url}/`);
+      const banner = page.getByRole('region', { name: privacy });
+      const prompt = page.getByRole('dialog', { name: location });
+      await banner.waitFor();
+      await page.clock.runFor(3 * INSTALL_BANNER.delayMs);
+      expect(await prompt.count()).toBe(0);
+      expect(await page.getByRole('region', { name: /Install EventMap|Installer EventMap/ }).count()).toBe(0);
+
+      await banner.getByRole('button', { name: accept, exact: true }).click();
+      await prompt.waitFor();
+      expect(await banner.count()).toBe(0);
+      await prompt.getByRole('button', { name: later }).click();
+      await prompt.waitFor({ state: 'hidden' });
+      // Nothing left over the map: the categories can be chosen.
+      const radio = page.getByRole('radiogroup', { name: categories }).getByRole('radio').nth(1);
+      // A tap on its label, as a finger does (Playwright refuses it while an overlay covers the label).
+      await page.locator(`label[for="${await radio.getAttribute('id')}"]`).click();
+      expect(await radio.isChecked()).toBe(true);
+      expect(errors).toEqual([]);
+      await close();
+    },
+  );
 });

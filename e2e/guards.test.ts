@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
+import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { AuthResponse } from '@evmap/contract/users';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginByApi, PASSWORD, signupByApi, uniqueEmail, verifyByApi } from './support/api';
 import { settledStorage, signedInStorage } from './support/app-state';
 import { launchBrowser, openPage } from './support/browser';
+import { codeIn, waitForMail } from './support/mail';
 import { startServer, type TestServer } from './support/server';
 
 const ADMIN = { email: 'admin@example.ca', password: 'admin-password' };
@@ -142,15 +144,35 @@ describe('a viewer', () => {
     await close();
   });
 
-  it('switches to an event-manager account from the user menu', async () => {
+  it('switches to an event-manager account from the user menu, in French, once the mailed code is entered', async () => {
     const switcher = await signupByApi(server, { type: 'viewer', email: uniqueEmail('switcher'), name: 'Soon Org' });
-    const { page, errors, close } = await openPage(browser, { storage: signedInStorage(switcher.jwt) });
+    const { page, errors, close } = await openPage(browser, {
+      storage: { ...signedInStorage(switcher.jwt), [STORAGE_KEYS.lang]: 'fr' },
+    });
     await landsOn(page, '/profile', '/profile');
-    await page.getByRole('heading', { name: 'My favourite events', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Switch to event manager' }).click();
-    await page.getByText('Your account is now an event manager account.').waitFor();
-    await page.getByRole('heading', { name: 'My events', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Mes événements favoris', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Menu du compte' }).click();
+    await page.getByRole('menuitem', { name: "Passer à un compte d'organisateur" }).click();
+
+    // Not an organisation until the address is verified: the dialog says so, with the code mailed there.
+    const verify = page.getByRole('dialog', { name: 'Vérifiez votre courriel' });
+    await verify
+      .getByText(
+        'Pour devenir organisateur, votre compte doit avoir une adresse courriel vérifiée. Nous avons envoyé un ' +
+          `code à 6 chiffres à ${switcher.user.email} : entrez-le ci-dessous pour terminer.`,
+      )
+      .waitFor();
+    expect(path(page)).toBe('/#/auth/verify-email');
+    expect(await verify.getByRole('button', { name: 'Fermer' }).count()).toBe(0);
+    const code = codeIn(await waitForMail(server.dataDir, switcher.user.email));
+    await verify.getByLabel('Code de vérification').fill(code);
+    await verify.getByRole('button', { name: 'Vérifier' }).click();
+
+    await page
+      .getByText("Votre courriel est vérifié : votre compte est maintenant un compte d'organisateur.")
+      .waitFor();
+    await page.getByRole('heading', { name: 'Mes événements', level: 1, exact: true }).waitFor();
+    expect(path(page)).toBe('/profile');
     expect(errors).toEqual([]);
     await close();
   });

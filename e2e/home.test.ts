@@ -85,6 +85,11 @@ describe('home', () => {
     const banner = page.getByRole('region', { name: 'Your privacy' });
     await banner.waitFor();
     const toFrench = page.getByRole('contentinfo').getByRole('button', { name: 'Français' });
+    // The landing's details load as the page is scrolled and push the footer down: wait for them, so the click
+    // below cannot land where the switch was a moment before (seen once on a loaded machine).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('heading', { name: 'Real-time updates' }).waitFor();
+    await page.locator('figure blockquote').first().waitFor();
     await expect
       .poll(async () => {
         // At the very end of the page (the landing's details load on the way and make it longer).

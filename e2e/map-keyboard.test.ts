@@ -88,7 +88,7 @@ function focused(page: Page): Promise<string> {
       element.getAttribute('aria-label') ||
       element.textContent?.trim() ||
       element.getAttribute('title') ||
-      (element as HTMLInputElement).labels?.[0]?.querySelector('span:last-child')?.textContent ||
+      (element as HTMLInputElement).labels?.[0]?.querySelector(':scope > span:last-child')?.textContent ||
       '';
     const classes = element.classList;
     const kind = classes.contains('evm-group')

@@ -3,6 +3,7 @@
  * over the next 7 days, Montréal every day); tiles are blank local PNGs.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,30 +66,32 @@ describe('the map home', () => {
     await page.goto(`${server.url}/`);
     await page.locator('.evm-marker, .evm-cluster').first().waitFor();
 
+    // "Now", then the seven days from today.
     const days = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio');
-    expect(await days.count()).toBe(7);
-    expect(await days.first().isChecked()).toBe(true);
+    expect(await days.count()).toBe(8);
+    expect(await days.nth(1).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Today' }).waitFor({ state: 'attached' });
+    await page.getByRole('radio', { name: /^Now/ }).waitFor({ state: 'attached' });
 
     const byDay = new Set<string>();
     byDay.add(await mapContent(page));
-    for (let i = 1; i < 7; i++) {
+    for (let i = 2; i < 8; i++) {
       await pick(page, days.nth(i));
       byDay.add(await mapContent(page));
     }
     expect(byDay.size).toBeGreaterThan(1);
 
-    // Keyboard: back to the first day with the arrow keys.
-    await days.nth(6).focus();
+    // Keyboard: back to today with the arrow keys.
+    await days.nth(7).focus();
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
-    expect(await days.first().isChecked()).toBe(true);
+    expect(await days.nth(1).isChecked()).toBe(true);
     // The tooltip (the full date, or "Today") shows on keyboard focus and on hover.
-    await expect.poll(() => tooltipOf(page, days.first())).toEqual({ text: 'Today', shown: true });
-    await page.locator(`label[for="${await days.nth(2).getAttribute('id')}"]`).hover();
+    await expect.poll(() => tooltipOf(page, days.nth(1))).toEqual({ text: 'Today', shown: true });
+    await page.locator(`label[for="${await days.nth(3).getAttribute('id')}"]`).hover();
     const inTwoDays = new Date();
     inTwoDays.setDate(inTwoDays.getDate() + 2);
     const fullDate = inTwoDays.toLocaleDateString('en-CA', { weekday: 'long', month: 'long', day: 'numeric' });
-    await expect.poll(() => tooltipOf(page, days.nth(2))).toEqual({ text: fullDate, shown: true });
+    await expect.poll(() => tooltipOf(page, days.nth(3))).toEqual({ text: fullDate, shown: true });
 
     const categories = page.getByRole('radiogroup', { name: 'Category' }).getByRole('radio');
     expect(await categories.count()).toBe(7);
@@ -134,6 +137,14 @@ describe('the map home', () => {
     await modal.getByText('Place:').waitFor();
 
     await modal.getByRole('button', { name: 'Report this event' }).click();
+    // The question takes the focus; its choices are read by their labels.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value))
+      .toBe('wrong-info');
+    await modal.getByRole('button', { name: 'Send the report' }).click();
+    await modal.getByText('Choose a reason.').waitFor();
+    await modal.getByRole('radio', { name: 'Wrong information' }).check();
+    await modal.getByRole('button', { name: 'Send the report' }).click();
     await modal.getByText('Thank you, this event was reported.').waitFor();
     expect(await modal.getByRole('button', { name: 'Report this event' }).count()).toBe(0);
 
@@ -305,7 +316,7 @@ async function createEvent(body: Record<string, unknown>): Promise<Event> {
 }
 
 describe('event notices', () => {
-  it('marks a past event, and a reported one', async () => {
+  it('marks a past event; a report is noticed by its reporter alone, with its reason for the administrators', async () => {
     const event = await createEvent({
       titleFr: 'Événement passé',
       titleEn: 'A past event',
@@ -316,12 +327,40 @@ describe('event notices', () => {
     const { page, errors, close } = await openPage(browser, { storage: settledStorage() });
     await page.goto(`${server.url}/events/${event.handle}`);
     await dialog(page).getByText('This event is past.').waitFor();
-    expect(await dialog(page).getByText('This event was reported.').count()).toBe(0);
     await dialog(page).getByRole('button', { name: 'Report this event' }).click();
+    await dialog(page).getByRole('radio', { name: 'Cancelled' }).check();
+    await dialog(page).getByRole('button', { name: 'Send the report' }).click();
     await dialog(page).getByText('Thank you, this event was reported.').waitFor();
     await page.reload();
-    await dialog(page).getByText('This event was reported.').waitFor();
+    await dialog(page).getByText('You reported this event. Thank you: an administrator will review it.').waitFor();
+    expect(await dialog(page).getByRole('button', { name: 'Report this event' }).count()).toBe(0);
+
+    // Another visitor, in French, sees no mark on the event, and may report it too.
+    const other = await openPage(browser, { storage: settledStorage({ [STORAGE_KEYS.lang]: 'fr' }) });
+    await other.page.goto(`${server.url}/events/${event.handle}`);
+    await dialog(other.page).getByText('Cet événement est passé.').waitFor();
+    expect(
+      await dialog(other.page)
+        .getByText(/signalé/)
+        .count(),
+    ).toBe(0);
+    await dialog(other.page).getByRole('button', { name: 'Signaler cet événement' }).click();
+    await dialog(other.page).getByRole('radio', { name: 'Pourriel' }).check();
+    await dialog(other.page).getByRole('button', { name: 'Envoyer le signalement' }).click();
+    await dialog(other.page).getByText('Merci, cet événement a été signalé.').waitFor();
+
+    // The administrators read the reason in the moderation queue (one report per address: both visitors here share
+    // the loopback address, so the second report is absorbed).
+    const queue = await fetch(`${server.url}/api/v1/connected/admin/moderation?limit=100`, {
+      headers: { Authorization: `Bearer ${await adminJwt()}` },
+    });
+    const listed = ((await queue.json()) as { events: Array<{ id: number; signalReasons: unknown }> }).events.find(
+      (e) => e.id === event.id,
+    );
+    expect(listed?.signalReasons).toEqual([{ reason: 'cancelled', count: 1 }]);
     expect(errors).toEqual([]);
+    expect(other.errors).toEqual([]);
+    await other.close();
     await close();
   });
 });
@@ -415,7 +454,7 @@ describe('live updates', () => {
     const { page, errors, close } = await openPage(browser, { storage: settledStorage() });
     await page.goto(`${server.url}/`);
     await page.locator('.evm-marker, .evm-cluster').first().waitFor();
-    const tomorrow = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').nth(1);
+    const tomorrow = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').nth(2);
     await pick(page, tomorrow);
     const total = async () => {
       const content = JSON.parse(await mapContent(page)) as { markers: string[]; clusters: string[] };
@@ -443,6 +482,54 @@ describe('live updates', () => {
     });
     expect(created.status, await created.clone().text()).toBe(200);
     await expect.poll(total, { timeout: 15_000 }).toBe(before + 1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('the map data', () => {
+  it('shows a Montréal view from its marker answers alone (1 to 4 tiles), and going back costs no request', async () => {
+    const { page, errors, close } = await openPage(browser, {
+      storage: settledStorage({
+        [STORAGE_KEYS.location]: JSON.stringify({
+          location: { lat: 45.5017, lng: -73.5673 },
+          date: new Date().toISOString(),
+        }),
+      }),
+    });
+    const asked = { markers: [] as string[], searches: 0, inFlight: 0 };
+    page.on('request', (request) => {
+      const url = request.url();
+      if (url.includes('/api/v1/public/events/search')) asked.searches++;
+      if (!url.includes('/api/v1/public/events/markers')) return;
+      asked.markers.push(new URL(url).search);
+      asked.inFlight++;
+    });
+    const finished = (request: { url: () => string }) => {
+      if (request.url().includes('/api/v1/public/events/markers')) asked.inFlight--;
+    };
+    page.on('requestfinished', finished);
+    page.on('requestfailed', finished);
+    await page.goto(`${server.url}/`);
+    await page.locator('.evm-marker, .evm-cluster').first().waitFor();
+    await expect.poll(() => asked.inFlight).toBe(0);
+    // A view of the city at zoom 10 lies in one or two tiles of zoom 7, every marker in their answers.
+    expect(asked.markers.length).toBeGreaterThanOrEqual(1);
+    expect(asked.markers.length).toBeLessThanOrEqual(4);
+    expect(new Set(asked.markers).size).toBe(asked.markers.length);
+    expect(asked.searches).toBe(0);
+
+    // Out to the province (other tiles), then back in: the first view's answers are still held.
+    const shown = asked.markers.length;
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(() => asked.markers.length).toBeGreaterThan(shown);
+    await expect.poll(() => asked.inFlight).toBe(0);
+    const away = asked.markers.length;
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.locator('.evm-marker, .evm-cluster').first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.querySelector('.leaflet-zoom-anim') === null)).toBe(true);
+    expect(asked.markers.length, asked.markers.join(' ')).toBe(away);
+    expect(asked.searches).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });

@@ -100,18 +100,18 @@ describe('an organisation in the browser', () => {
     await confirm.getByRole('button', { name: 'Publish' }).click();
     await page.waitForURL(`${server.url}/profile`);
     const upcoming = page.getByRole('region', { name: 'Upcoming' });
-    await upcoming.getByRole('link', { name: title }).waitFor();
+    await upcoming.getByRole('link', { name: title, exact: true }).waitFor();
 
     // On the map, on its day.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Map' }).click();
-    const tomorrow = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').nth(1);
+    const tomorrow = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').nth(2);
     await page.locator(`label[for="${await tomorrow.getAttribute('id')}"]`).click();
     await page.locator('.evm-marker', { hasText: title.slice(0, 20) }).waitFor();
 
     // Edit its English title.
     await page.goto(`${server.url}/profile`);
-    await page.getByRole('link', { name: title }).click();
-    await page.getByRole('heading', { name: 'Edit event', level: 1 }).waitFor();
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await page.getByRole('heading', { name: `Edit “${title}”`, level: 1 }).waitFor();
     const uuid = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByLabel('Title (English)').fill('Christmas market');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -165,7 +165,10 @@ describe('an organisation in the browser', () => {
     );
     const { page, errors, close } = await openPage(browser, { storage: signedInStorage(session.jwt) });
     await page.goto(`${server.url}/profile`);
-    await page.getByRole('region', { name: 'Passed' }).getByRole('link', { name: 'Concert passé' }).click();
+    await page
+      .getByRole('region', { name: 'Passed' })
+      .getByRole('link', { name: 'Concert passé', exact: true })
+      .click();
     await page.waitForURL(`${server.url}/profile/events/${event.uuid}`);
     await page.getByText('This event cannot be modified').waitFor();
     expect(await page.getByLabel('Title (French)').isDisabled()).toBe(true);

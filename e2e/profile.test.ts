@@ -142,7 +142,7 @@ describe('an organiser on /profile', () => {
     const event = await publish(org, 'Pièce de demain');
     await page.reload();
     const upcoming = page.getByRole('region', { name: 'Upcoming' });
-    const link = upcoming.getByRole('link', { name: 'Pièce de demain' });
+    const link = upcoming.getByRole('link', { name: 'Pièce de demain', exact: true });
     await link.waitFor();
     expect(await page.getByRole('region', { name: 'Passed' }).count()).toBe(0);
     expect(await page.getByText('You have not created any event yet.').count()).toBe(0);

@@ -1,9 +1,10 @@
 /**
  * The settings screens of /profile/me against the real server (issue: settings, account, payment card,
- * invoices and plans): a viewer uploads an avatar, renames themselves and switches to event manager; an
- * event manager changes their email through the verify-email dialog, in French; the contact form reaches
- * the contact address; a password change keeps the session; deleting the account signs out. Axe finds
- * nothing serious on the four pages.
+ * invoices and plans): a viewer uploads an avatar, renames themselves and switches to event manager with the
+ * code mailed to their address; an event manager changes their email through the verify-email dialog, in
+ * French; the contact form reaches the contact address; a password change keeps the session; the deletion
+ * page says what is erased and kept, and deleting the account signs out. Axe finds nothing serious on the
+ * four pages.
  */
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { AuthResponse, User } from '@evmap/contract/users';
@@ -20,9 +21,16 @@ import { startServer, type TestServer } from './support/server';
 let server: TestServer;
 let browser: Browser;
 
+const ADMIN = { email: 'admin@example.ca', password: 'admin-password' };
+
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
 });
+
+const adminJwt = async () => (await loginByApi(server, ADMIN.email, ADMIN.password)).jwt;
 
 afterAll(async () => {
   await browser?.close();
@@ -102,23 +110,44 @@ describe('/profile/me', () => {
     await page.getByRole('img', { name: 'Image 1' }).waitFor();
     await header.locator('img').waitFor();
 
-    // The switch to event manager, then /profile with the organisation's events.
+    // The switch to event manager: first the code mailed to the address, as the dialog explains; then /profile
+    // with the organisation's events.
     await page.getByRole('button', { name: 'Switch to event manager' }).click();
+    const verify = page.getByRole('dialog', { name: 'Verify your email' });
+    await verify
+      .getByText(
+        'To become an event manager, your account needs a verified email address. We sent a 6-digit code to ' +
+          `${session.user.email}: enter it below to finish.`,
+      )
+      .waitFor();
+    expect(new URL(page.url()).hash).toBe('#/auth/verify-email');
+    const code = codeIn(await waitForMail(server.dataDir, session.user.email));
+    await verify.getByLabel('Verification code').fill(code);
+    await verify.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${server.url}/profile`);
     await page.getByRole('heading', { name: 'My events', level: 1 }).waitFor();
-    await page.getByText('Your account is now an event manager account.').waitFor();
+    await page.getByText('Your email is verified: your account is now an event manager account.').waitFor();
     expect((await call<{ user: User }>('GET', '/connected/me', session.jwt)).body.user).toMatchObject({
       type: 'event-manager',
       planType: 'trial',
+      unverifiedEmail: null,
     });
     expect(errors).toEqual([]);
     await close();
   });
 
   it('en français : un organisateur change son courriel et le confirme avec le code reçu', async () => {
-    // An organisation that became one from a viewer account: no code was mailed yet, so the change may mail one.
+    // An organisation an administrator made from a viewer account: its address counts as verified and no code was
+    // mailed to it, so the change may mail one at once. (Becoming one through the settings or a sign-up mails a
+    // code, and a second code within the minute is refused.)
     const session = await viewer('Salle Bourgie');
-    await call('PUT', '/connected/me', session.jwt, { type: 'event-manager' });
+    const made = await call<{ user: User }>('PUT', `/connected/admin/users/${session.user.id}`, await adminJwt(), {
+      name: 'Salle Bourgie',
+      email: session.user.email,
+      type: 'event-manager',
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.user).toMatchObject({ type: 'event-manager', unverifiedEmail: null });
     const newEmail = uniqueEmail('nouveau');
     const { page, errors, close } = await openPage(browser, {
       storage: { ...signedInStorage(session.jwt), [STORAGE_KEYS.lang]: 'fr' },
@@ -139,11 +168,11 @@ describe('/profile/me', () => {
     await verify.getByRole('button', { name: 'Fermer' }).waitFor();
     await verify.getByRole('button', { name: 'Annuler le changement de courriel' }).waitFor();
 
-    // A new code at once is one too many (429), with its French message.
+    // A new code at once is one too many (429): the French message says when the next one can be asked.
     await verify.getByRole('button', { name: 'Envoyer un nouveau code' }).click();
     await verify
       .getByRole('alert')
-      .getByText(/1 minute/)
+      .getByText(/Vous pourrez demander un nouveau code dans \d+\ss\./)
       .waitFor();
 
     // Closing it leaves the change pending on the page, which can open it again.
@@ -257,7 +286,7 @@ describe('/profile/me/password', () => {
 });
 
 describe('/profile/me/deletion', () => {
-  it('names what an organisation loses, deletes the account, signs out and lands on the map', async () => {
+  it('says what an organisation loses and what is kept, deletes the account, signs out and lands on the map', async () => {
     const session: AuthResponse = await signupByApi(server, {
       type: 'event-manager',
       email: uniqueEmail('leaving'),
@@ -274,8 +303,22 @@ describe('/profile/me/deletion', () => {
       .click();
     await page.waitForURL(`${server.url}/profile/me/deletion`);
     await page.getByRole('heading', { name: 'Delete my account', level: 1 }).waitFor();
-    await page.getByText('Your events are removed from the map and from your profile.').waitFor();
-    await page.getByText('Invoices already issued are kept for accounting.').waitFor();
+    // What is erased, what is kept and why (PIPEDA; Québec's Law 25), for an organisation.
+    await page.getByText(/^Deleting your account is permanent\. As Canada's privacy law \(PIPEDA\)/).waitFor();
+    const erased = page.getByRole('list', { name: 'Erased at once' });
+    expect(await erased.getByRole('listitem').allTextContents()).toEqual([
+      'Your name, email address, phone number, website, addresses, billing address and password.',
+      'Your profile picture and the images you uploaded, deleted from our storage.',
+      'Your events: they leave the map and your profile, with their images.',
+      'Your messages sent through the contact form, and the newsletter subscription of your address.',
+      'Your plan ends: it is not renewed and no further payment is taken. Your saved card is removed, here and at ' +
+        'our payment provider.',
+    ]);
+    expect(await page.getByRole('list', { name: 'Kept, and why' }).getByRole('listitem').allTextContents()).toEqual([
+      'The invoices already issued: their number, amounts and taxes, and the business name and billing address ' +
+        'printed on them. Tax law requires us to keep them for six years; they no longer carry your email address.',
+    ]);
+    await page.getByText(`You can create a new account with ${session.user.email} later: it starts empty.`).waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -287,11 +330,14 @@ describe('/profile/me/deletion', () => {
     await expect.poll(() => token(page)).toBeNull();
     expect(await page.getByRole('dialog', { name: 'Sign in' }).count()).toBe(0);
     expect((await call('GET', '/connected/me', session.jwt)).status).toBe(401);
+    // The address was erased with the account: nothing recognises it, and it can sign up again, as the page said.
     const login = await call<{ errors: Record<string, string> }>('POST', '/public/auth/login', undefined, {
       email: session.user.email,
       password: PASSWORD,
     });
-    expect(Object.values(login.body.errors).join(' ')).toContain('Your account was deleted');
+    expect(login).toEqual({ status: 400, body: { errors: { email: 'Email does not exist' } } });
+    const again = await signupByApi(server, { type: 'viewer', email: session.user.email, name: 'Back Again' });
+    expect(again.user.id).not.toBe(session.user.id);
     expect(errors).toEqual([]);
     await close();
   });

@@ -181,7 +181,7 @@ describe('live updates on a map', () => {
       });
       await page.goto(`${cluster.url}/`);
       // Tomorrow on the day picker.
-      const tomorrow = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').nth(1);
+      const tomorrow = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio').nth(2);
       await page.locator(`label[for="${await tomorrow.getAttribute('id')}"]`).click();
       /** Events on the map: markers, group markers ("2 events here") and clusters. */
       const shown = () =>

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, backup } from '../apps/api/src/ops/backup';
-import { DATABASE_URL_ADVICE, embeddedPaths } from './backup-cli';
+import { DATABASE_URL_ADVICE, embeddedPaths, interruption, stopOnSignals } from './backup-cli';
 
 const say = (message: string) => process.stderr.write(`[backup] ${message}\n`);
 
@@ -30,11 +30,16 @@ async function main() {
   if (process.env.S3_BUCKET?.trim()) {
     say(`S3_BUCKET is set: the images are in that bucket, not in this archive; back the bucket up with its own tools`);
   }
-  const { method } = await backup(paths, file, say);
+  const { method } = await backup(paths, file, say, { signal: stopOnSignals(say) });
   say(`done (${method}) in ${((performance.now() - started) / 1000).toFixed(1)} s: ${file}`);
 }
 
 main().catch((error: unknown) => {
+  const stopped = interruption(error);
+  if (stopped) {
+    say(`stopped by ${stopped.signal}: nothing was written`);
+    return;
+  }
   say(error instanceof BackupError ? error.message : ((error as Error)?.stack ?? String(error)));
   process.exitCode = 1;
 });

@@ -1,10 +1,11 @@
 /**
- * npm run bench [-- --events N] [--duration S] [--connections C] [--database-url URL] [--output FILE]
+ * npm run bench [-- --events N] [--duration S] [--connections C] [--database-url URL] [--output FILE] [--only text]
  *
  * Seeds N synthetic events (default 100,000) into a fresh database — an embedded PostgreSQL in a temporary
  * folder, or a fresh database on the server of DATABASE_URL / --database-url, dropped afterwards — starts the
  * real app, and measures with autocannon the search against a constant route, and the admin area's lists and
- * dashboard as a signed-in administrator. See apps/api/src/bench/.
+ * dashboard as a signed-in administrator. See apps/api/src/bench/. `--only text` runs the text search scenario alone
+ * (issue 24) and prints it, leaving the results file as it is.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,11 @@ import { runBench } from '../apps/api/src/bench/run-bench';
 import { positiveInteger } from './cli-args';
 
 const say = (message: string) => process.stdout.write(`[bench] ${message}\n`);
+
+function onlyScenario(value: string): 'text' {
+  if (value !== 'text') throw new Error(`--only: "text" is the one scenario that runs alone, not "${value}"`);
+  return value;
+}
 
 async function main() {
   const { values } = parseArgs({
@@ -21,6 +27,7 @@ async function main() {
       connections: { type: 'string' },
       'database-url': { type: 'string' },
       output: { type: 'string' },
+      only: { type: 'string' },
     },
   });
   await runBench({
@@ -30,6 +37,7 @@ async function main() {
     databaseUrl: values['database-url'] ?? (process.env.DATABASE_URL?.trim() || undefined),
     output: path.resolve(values.output ?? 'bench/results.md'),
     log: say,
+    ...(values.only === undefined ? {} : { only: onlyScenario(values.only) }),
   });
 }
 

@@ -2,11 +2,14 @@
  * npm run bench:web [-- --no-build] [--runs N] [--events N] [--pan-seconds S] [--profile] [--output FILE]
  *                   [--lighthouse-only] [--report FILE]
  *
- * Builds the app, serves it on a fresh embedded PostgreSQL with the demo data, and measures `/` in headless
- * Chromium: Lighthouse (mobile, median of N runs), the initial JavaScript (gzipped), then the frame rate and the
- * long tasks while panning a map holding 10,000+ events. Writes bench/web.md. See scripts/bench-web/.
+ * Builds the app, serves it on a fresh embedded PostgreSQL with the demo data, and measures in headless Chromium:
+ * Lighthouse (mobile, performance and accessibility, median of N runs) on `/` and on the main screens (the event
+ * page, an organiser's /profile, the event form, the plans page, the admin events list; signed in as the demo
+ * accounts), each screen's JavaScript (gzipped) and longest task, the initial JavaScript of `/`, then the frame rate
+ * and the long tasks while panning a map holding 10,000+ events. Writes bench/web.md. See scripts/bench-web/.
  * --lighthouse-only: only the Lighthouse runs, printed (nothing written); --report FILE: the full Lighthouse
- * report (JSON) of the median run, to see its layout shifts, LCP element, long tasks and requests.
+ * report (JSON) of the median run of the home (FILE) and of each screen (FILE with the path appended), to see
+ * their layout shifts, LCP element, long tasks and requests.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, restore } from '../apps/api/src/ops/backup';
-import { DATABASE_URL_ADVICE, embeddedPaths } from './backup-cli';
+import { DATABASE_URL_ADVICE, embeddedPaths, interruption, stopOnSignals } from './backup-cli';
 
 const say = (message: string) => process.stderr.write(`[restore] ${message}\n`);
 
@@ -25,7 +25,7 @@ async function main() {
   const file = path.resolve(positionals[0]!);
   const paths = embeddedPaths();
   say(`restoring ${file} into ${paths.dataDir}`);
-  const { method } = await restore(paths, file, say);
+  const { method } = await restore(paths, file, say, { signal: stopOnSignals(say) });
   say(
     `done. Start the app on it: DATA_DIR=${paths.dataDir} npm start` +
       (method === 'online'
@@ -35,6 +35,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  const stopped = interruption(error);
+  if (stopped) {
+    say(`stopped by ${stopped.signal}: what was restored is removed`);
+    return;
+  }
   say(error instanceof BackupError ? error.message : ((error as Error)?.stack ?? String(error)));
   process.exitCode = 1;
 });

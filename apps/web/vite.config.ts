@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { inlineBootScript } from './scripts/inline-boot-script';
 import { nonBlockingCss } from './scripts/non-blocking-css';
 import { pureContractSchemas } from './scripts/pure-contract-schemas';
+import { routeTablePaths } from './scripts/route-table-paths';
 
 const THEME_COLOR = '#1c7ed6';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -18,6 +19,7 @@ export default defineConfig(({ mode }) => {
     define: { 'import.meta.env.VITE_SENTRY_DSN': JSON.stringify(sentryDsn) },
     plugins: [
       pureContractSchemas(),
+      routeTablePaths(),
       react(),
       nonBlockingCss(),
       // The map preview's script, inlined into index.html (dev and build).

@@ -1,10 +1,20 @@
 /** Direct API calls for arranging a journey (accounts, tokens); the journeys themselves use the UI. */
 import type { Event } from '@evmap/contract/events';
+import { authRoutes } from '@evmap/contract/routes/auth';
+import { eventRoutes } from '@evmap/contract/routes/events';
+import {
+  API_PREFIX,
+  type PathParams,
+  pathOf,
+  type RouteBody,
+  type RouteEntry,
+  type RouteResponse,
+} from '@evmap/contract/routes/route';
 import type { AuthResponse, User } from '@evmap/contract/users';
 import { codeIn, waitForMail } from './mail';
 import type { TestServer } from './server';
 
-/** An API call (`path` under /api/v1) with a JSON body and the bearer `jwt` when given; throws on a refusal. */
+/** An API call (`path` under API_PREFIX) with a JSON body and the bearer `jwt` when given; throws on a refusal. */
 export async function apiCall<T>(
   server: TestServer,
   method: string,
@@ -12,7 +22,7 @@ export async function apiCall<T>(
   body?: unknown,
   jwt?: string,
 ): Promise<T> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
+  const response = await fetch(`${server.url}${API_PREFIX}${path}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
@@ -23,6 +33,15 @@ export async function apiCall<T>(
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A call of a route of the contract's table, typed by it; throws on a refusal. */
+export function callRoute<E extends RouteEntry>(
+  server: TestServer,
+  entry: E,
+  options: { params?: PathParams<E['path']>; body?: RouteBody<E>; jwt?: string } = {},
+): Promise<RouteResponse<E>> {
+  return apiCall(server, entry.method, pathOf(entry, options.params), options.body, options.jwt);
 }
 
 let counter = 0;
@@ -39,30 +58,21 @@ export function signupByApi(
   server: TestServer,
   account: { type: 'viewer' | 'event-manager'; email: string; name?: string },
 ): Promise<AuthResponse> {
-  return apiCall(server, 'PUT', '/public/auth/signup', {
-    name: account.name ?? 'Test Account',
-    password: PASSWORD,
-    acceptTerms: true,
-    ...account,
+  return callRoute(server, authRoutes.signup, {
+    body: { name: account.name ?? 'Test Account', password: PASSWORD, acceptTerms: true, ...account },
   });
 }
 
 /** Signs in through the API. */
 export function loginByApi(server: TestServer, email: string, password = PASSWORD): Promise<AuthResponse> {
-  return apiCall(server, 'POST', '/public/auth/login', { email, password });
+  return callRoute(server, authRoutes.login, { body: { email, password } });
 }
 
 /** Verifies the pending address of a new event-manager with the code from its mail. */
 export async function verifyByApi(server: TestServer, session: AuthResponse): Promise<User> {
   const code = Number(codeIn(await waitForMail(server.dataDir, session.user.email)));
-  const { user } = await apiCall<{ user: User }>(
-    server,
-    'POST',
-    '/connected/auth/verify-email',
-    { email: session.user.email, code },
-    session.jwt,
-  );
-  return user;
+  const body = { email: session.user.email, code };
+  return (await callRoute(server, authRoutes.verifyEmail, { body, jwt: session.jwt })).user;
 }
 
 /** A verified organisation (an event-manager on its trial), ready to publish. */
@@ -83,9 +93,8 @@ export function dayFromToday(days: number): string {
 
 /** The events of today in a box around Montréal (the demo data has some), as the map searches them. */
 export async function montrealEventsToday(server: TestServer): Promise<Event[]> {
-  const { events } = await apiCall<{ events: Event[] }>(server, 'POST', '/public/events/search', {
-    mapBounds: { northLat: 46, eastLng: -73, southLat: 45, westLng: -74 },
-    selectedDay: dayFromToday(0),
+  const { events } = await callRoute(server, eventRoutes.search, {
+    body: { mapBounds: { northLat: 46, eastLng: -73, southLat: 45, westLng: -74 }, selectedDay: dayFromToday(0) },
   });
   return events;
 }

@@ -1,5 +1,6 @@
 /** Real headless Chromium through playwright-core, and pages that record what goes wrong in them. */
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { resolveChromium } from './chromium';
 
 /** The flags of every Chromium the tests and benchmarks start (no sandbox in containers, nothing phoning home). */
 export const CHROMIUM_FLAGS = [
@@ -11,10 +12,12 @@ export const CHROMIUM_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** Launches Chromium from CHROME_PATH, or /usr/bin/chromium. */
-export function launchBrowser(): Promise<Browser> {
+/** Launches Chromium: CHROME_PATH, the system's, or the packaged one (support/chromium.ts). */
+export async function launchBrowser(): Promise<Browser> {
+  const install = await resolveChromium();
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: install.executablePath,
+    env: { ...process.env, ...install.env },
     headless: true,
     args: CHROMIUM_FLAGS,
   });

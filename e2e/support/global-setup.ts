@@ -1,9 +1,19 @@
-/** Runs once before the journeys: they test the builds, so both must exist (this builds nothing). */
+/**
+ * Runs once before the journeys: they test the builds, so both must exist (this builds nothing); and the Chromium
+ * they drive is found (unpacked, when it is the packaged one) and named in the output.
+ */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { describeChromium, resolveChromium } from './chromium';
 import { REPO_ROOT, SERVER_BUNDLE, WEB_INDEX } from './paths';
 
-export default function checkBuilds(): void {
+export default async function setup(): Promise<void> {
+  checkBuilds();
+  const install = await resolveChromium();
+  process.stdout.write(`Journeys run in ${describeChromium(install)}\n`);
+}
+
+export function checkBuilds(): void {
   const missing = [
     { file: SERVER_BUNDLE, build: 'npm run build -w @evmap/api' },
     { file: WEB_INDEX, build: 'npm run build -w @evmap/web' },

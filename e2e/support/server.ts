@@ -8,6 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { globalsRoutes } from '@evmap/contract/routes/globals';
+import { urlOf } from '@evmap/contract/routes/route';
 import { REPO_ROOT, SERVER_BUNDLE } from './paths';
 
 const START_TIMEOUT_MS = 90_000;
@@ -40,7 +42,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   while (Date.now() < deadline) {
     if (exited(child)) throw new Error(`the server exited (code ${child.exitCode}) before it was ready:\n${output()}`);
     try {
-      const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${url}${urlOf(globalsRoutes.health)}`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
     } catch {
       // not listening yet

@@ -3,6 +3,7 @@
  * throwaway database of the local PostgreSQL, one Redis under a throwaway key prefix and one uploads folder, behind
  * nginx as a round-robin balancer: everything on loopback, everything removed by `close()` (also after a failure).
  */
+
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -12,6 +13,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { globalsRoutes } from '@evmap/contract/routes/globals';
+import { API_PREFIX, urlOf } from '@evmap/contract/routes/route';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { REPO_ROOT, SERVER_BUNDLE, WEB_INDEX } from '../../e2e/support/paths';
@@ -254,7 +257,7 @@ export class Cluster {
     track(instance);
     this.instances.set(name, instance);
     const deadline = Date.now() + START_TIMEOUT_MS;
-    while (!(await answers(`${instance.url}/api/v1/health`))) {
+    while (!(await answers(`${instance.url}${urlOf(globalsRoutes.health)}`))) {
       if (!instance.running) throw new Error(`instance ${name} exited before it was ready:\n${instance.output()}`);
       if (Date.now() > deadline) throw new Error(`instance ${name} was not ready in time:\n${instance.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -298,10 +301,10 @@ export class Cluster {
     }
   }
 
-  /** An API call (`path` under /api/v1) through the balancer, or straight to `options.origin`. */
+  /** An API call (`path` under API_PREFIX) through the balancer, or straight to `options.origin`. */
   async call(method: string, apiPath: string, options: CallOptions = {}): Promise<Answer> {
     const { body, jwt, ip, origin = this.url, signal = AbortSignal.timeout(15_000) } = options;
-    const response = await fetch(`${origin}/api/v1${apiPath}`, {
+    const response = await fetch(`${origin}${API_PREFIX}${apiPath}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
@@ -386,7 +389,7 @@ async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
 }
 
 /**
- * nginx as a city would run it in front of the instances (README, "Deploying"): round robin, HTTP/1.1 with
+ * nginx as a city would run it in front of the instances (docs/deploying.md): round robin, HTTP/1.1 with
  * keep-alive to the instances, no buffering and a long read timeout for the live stream, and a draining (503) or
  * dead instance skipped. The visitor's address goes on in X-Forwarded-For; the instances trust 127.0.0.1 only, so
  * the tests (on loopback too) can play several visitors by sending their own X-Forwarded-For. X-Upstream tells the

@@ -2,12 +2,15 @@
  * The built server (`node apps/api/dist/server.js`) on a free port of 127.0.0.1 with a temporary DATA_DIR
  * (embedded PostgreSQL) and the demo data, as `npm start` serves a first visitor.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { globalsRoutes } from '@evmap/contract/routes/globals';
+import { urlOf } from '@evmap/contract/routes/route';
 
 const START_TIMEOUT_MS = 120_000;
 
@@ -72,7 +75,7 @@ export async function startAppServer(root: string): Promise<AppServer> {
       if (!running(child)) throw new Error(`the server exited (code ${child.exitCode}) before it was ready:\n${log}`);
       if (Date.now() > deadline)
         throw new Error(`the server was not ready after ${START_TIMEOUT_MS / 1000} s:\n${log}`);
-      const ok = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2_000) })
+      const ok = await fetch(`${url}${urlOf(globalsRoutes.health)}`, { signal: AbortSignal.timeout(2_000) })
         .then((r) => r.ok)
         .catch(() => false);
       if (ok) break;

@@ -1,17 +1,31 @@
 /**
- * Lighthouse (programmatic, default config: mobile form factor, simulated throttling, performance category) against
- * one URL in our own headless Chromium, several runs, each a first visit (Lighthouse clears the origin's storage).
+ * Lighthouse (programmatic, default config: mobile form factor, simulated throttling, performance and accessibility
+ * categories) against one URL in our own headless Chromium, several runs, each with a cold cache (Lighthouse clears
+ * it) and exactly the local storage asked for: none (a first visit) or a signed-in user's (see `prepareStorage`).
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { globalsRoutes } from '@evmap/contract/routes/globals';
+import { urlOf } from '@evmap/contract/routes/route';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import { chromium as playwright } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../../e2e/support/browser';
+import { resolveChromium } from '../../e2e/support/chromium';
 
 export type LighthouseRun = {
   score: number;
+  /** The accessibility category's score (0–100). */
+  accessibility: number;
+  /** The titles of the accessibility audits that failed, with the elements they name. */
+  accessibilityFailures: string[];
+  /** The longest main-thread task Lighthouse saw (simulated mobile CPU, as its "long-tasks" diagnostic). */
+  longestTaskMs: number;
+  /** Paths of the app's own scripts (`/assets/….js`) the page loaded. */
+  scripts: string[];
   lcpMs: number;
   tbtMs: number;
   fcpMs: number;
@@ -27,7 +41,9 @@ export type LighthouseRun = {
 export type LighthouseSummary = {
   version: string;
   runs: LighthouseRun[];
-  median: Omit<LighthouseRun, 'lcpElement' | 'benchmarkIndex' | 'warnings'>;
+  median: Omit<LighthouseRun, 'lcpElement' | 'benchmarkIndex' | 'warnings' | 'accessibilityFailures' | 'scripts'>;
+  /** The run of median performance score: its scripts and failed accessibility audits. */
+  medianRun: LighthouseRun;
   /** Markdown lines from the run of median score: main-thread work, scripts, long tasks. */
   diagnostics: string[];
 };
@@ -61,15 +77,14 @@ export function chromiumFlags(extra: string[] = []): string[] {
   return [...CHROMIUM_FLAGS, '--no-first-run', '--no-default-browser-check', ...extra];
 }
 
-export const chromiumPath = () => process.env.CHROME_PATH || '/usr/bin/chromium';
-
 type Chromium = { port: number; child: ChildProcess; close: () => Promise<void> };
 
 /** Headless Chromium with a debugging port it chooses (read back from DevToolsActivePort). */
 async function launchChromium(extraFlags: string[]): Promise<Chromium> {
+  const install = await resolveChromium();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'evmap-bench-chromium-'));
   const child = spawn(
-    chromiumPath(),
+    install.executablePath,
     [
       '--headless=new',
       '--remote-debugging-port=0',
@@ -77,7 +92,7 @@ async function launchChromium(extraFlags: string[]): Promise<Chromium> {
       ...chromiumFlags(extraFlags),
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...install.env } },
   );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
@@ -106,6 +121,50 @@ async function launchChromium(extraFlags: string[]): Promise<Chromium> {
   return { port, child, close };
 }
 
+/**
+ * Sets the local storage of `origin` in the Chromium on `port` to exactly `values` (none: empty, a first visit),
+ * from a page of the origin that is not the app (the health check), so nothing of the app is cached or started.
+ * Lighthouse itself clears the HTTP cache, the service workers and the Cache Storage before each run, but not the
+ * local storage, where the app keeps its session token.
+ */
+async function prepareStorage(port: number, origin: string, values: Record<string, string> | null): Promise<void> {
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    await page.goto(`${origin}${urlOf(globalsRoutes.health)}`);
+    await page.evaluate(
+      (entries) => {
+        window.localStorage.clear();
+        for (const [key, value] of entries) window.localStorage.setItem(key, value);
+      },
+      Object.entries(values ?? {}),
+    );
+    await page.close();
+  } finally {
+    // Disconnects, leaving Chromium running for Lighthouse.
+    await browser.close();
+  }
+}
+
+/** The failed accessibility audits of a run, as "title: elements" lines. */
+function accessibilityFailures(lhr: LighthouseResult): string[] {
+  const category = lhr.categories.accessibility;
+  if (!category) return [];
+  return category.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit !== undefined && audit.score === 0)
+    .map((audit) => {
+      const items = ((audit!.details as { items?: Items } | undefined)?.items ?? []) as Items;
+      const nodes = items
+        .map((item) => (item.node as { selector?: string } | undefined)?.selector)
+        .filter(Boolean)
+        .slice(0, 5);
+      return `${audit!.title}${nodes.length ? `: \`${nodes.join('`, `')}\`` : ''}`;
+    });
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -121,6 +180,8 @@ export async function runLighthouse(
     onClose: (close: () => Promise<void>) => void;
     /** Saves the full report (JSON) of the median run here. */
     reportFile?: string;
+    /** The local storage each run starts with (null or absent: none, a first visit). */
+    storage?: Record<string, string> | null;
   },
 ): Promise<LighthouseSummary> {
   const chromium = await launchChromium(options.extraFlags);
@@ -130,11 +191,12 @@ export async function runLighthouse(
     const reports: LighthouseResult[] = [];
     let version = '?';
     for (let i = 1; i <= options.runs; i++) {
+      await prepareStorage(chromium.port, new URL(url).origin, options.storage ?? null);
       const result = await lighthouse(url, {
         port: chromium.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance'],
+        onlyCategories: ['performance', 'accessibility'],
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error('Lighthouse returned no result');
@@ -147,11 +209,21 @@ export async function runLighthouse(
         return v;
       };
       if (typeof score !== 'number') throw new Error('Lighthouse gave no performance score');
+      const accessibility = lhr.categories.accessibility?.score;
+      if (typeof accessibility !== 'number') throw new Error('Lighthouse gave no accessibility score');
+      const origin = new URL(url).origin;
+      const scripts = itemsOf(lhr, 'network-requests')
+        .filter((item) => item.resourceType === 'Script' && String(item.url).startsWith(`${origin}/assets/`))
+        .map((item) => short(item.url));
       const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)
         ?.items;
       const node = JSON.stringify(lcpItems ?? []).match(/"selector":"([^"]*)"|"snippet":"([^"]*)"/);
       const run: LighthouseRun = {
         score: Math.round(score * 100),
+        accessibility: Math.round(accessibility * 100),
+        accessibilityFailures: accessibilityFailures(lhr),
+        longestTaskMs: Math.max(0, ...itemsOf(lhr, 'long-tasks').map((item) => Number(item.duration))),
+        scripts: [...new Set(scripts)],
         lcpMs: value('largest-contentful-paint'),
         tbtMs: value('total-blocking-time'),
         fcpMs: value('first-contentful-paint'),
@@ -162,7 +234,7 @@ export async function runLighthouse(
         warnings: lhr.runWarnings,
       };
       options.log(
-        `lighthouse run ${i}/${options.runs}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, FCP ${Math.round(run.fcpMs)} ms`,
+        `lighthouse ${short(url)} run ${i}/${options.runs}: performance ${run.score}, accessibility ${run.accessibility}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, FCP ${Math.round(run.fcpMs)} ms`,
       );
       runs.push(run);
       reports.push(lhr);
@@ -176,8 +248,11 @@ export async function runLighthouse(
     return {
       version,
       runs,
+      medianRun: runs[closest]!,
       median: {
         score: median(runs.map((r) => r.score)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        longestTaskMs: median(runs.map((r) => r.longestTaskMs)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
         fcpMs: median(runs.map((r) => r.fcpMs)),

@@ -1,15 +1,21 @@
 /**
  * Panning the home map in headless Chromium (playwright-core, desktop viewport, no CPU throttling):
- * 1. load: real mouse drags (and the zoom buttons) over the seeded area, waiting for the searches after each
+ * 1. load: real mouse drags (and the zoom buttons) over the seeded area, waiting for the marker answers after each
  *    move, until the page has received at least `target` distinct events (or the route is exhausted);
  * 2. pan: `panSeconds` of continuous drags without waiting, while the page records every animation frame
  *    (requestAnimationFrame) and every long task (PerformanceObserver 'longtask', buffered).
- * Events loaded are counted from the search answers the page received (union of `events[].id`); markers and
+ * Events loaded are counted from the marker answers the page received (union of their ids); markers and
  * clusters from the DOM (`.evm-marker`, `.evm-cluster` and the counts they show).
  */
+
+import { STORAGE_KEYS } from '@evmap/contract/constants';
+import { decodeMarkers, type MarkersAnswer } from '@evmap/contract/marker-tiles';
+import { eventRoutes } from '@evmap/contract/routes/events';
+import { urlOf } from '@evmap/contract/routes/route';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { settledStorage } from '../../e2e/support/app-state';
-import { chromiumFlags, chromiumPath } from './lighthouse';
+import { resolveChromium } from '../../e2e/support/chromium';
+import { chromiumFlags } from './lighthouse';
 
 export const VIEWPORT = { width: 1366, height: 768 };
 
@@ -27,6 +33,8 @@ export type PanResult = {
   latestIds: number;
   searches: number;
   failedSearches: Array<{ status: number; body: string }>;
+  /** A first visit of a Montréal view (zoom 10, the seeded events of today): its marker requests and their bytes. */
+  montrealView: { requests: number; bodyBytes: number; headerBytes: number; events: number };
   dom: { markers: number; clusters: number; inClusters: number };
   heapMB: number;
   domNodes: number;
@@ -118,6 +126,58 @@ async function drag(page: Page, centre: { x: number; y: number }, dx: number, dy
     await sleep(16);
   }
   await page.mouse.up();
+}
+
+/** A first visit of a Montréal view (a remembered location opens the map there at zoom 10), in a fresh context. */
+async function montrealView(browser: Browser, url: string): Promise<PanResult['montrealView']> {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-CA', ignoreHTTPSErrors: true });
+  try {
+    const storage = settledStorage({
+      [STORAGE_KEYS.location]: JSON.stringify({
+        location: { lat: 45.5017, lng: -73.5673 },
+        date: new Date().toISOString(),
+      }),
+    });
+    await context.addInitScript((values: Record<string, string>) => {
+      if (!window.location.protocol.startsWith('http')) return;
+      for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+    }, storage);
+    const page = await context.newPage();
+    const tracker: Tracker = { inFlight: 0, lastChange: Date.now(), searches: 0 };
+    const seen = { requests: 0, bodyBytes: 0, headerBytes: 0, events: new Set<number>() };
+    const isMarkers = (u: string) => u.includes(urlOf(eventRoutes.markers));
+    page.on('request', (request) => {
+      if (!isMarkers(request.url())) return;
+      tracker.inFlight++;
+      tracker.lastChange = Date.now();
+      seen.requests++;
+    });
+    page.on('requestfinished', async (request) => {
+      if (!isMarkers(request.url())) return;
+      try {
+        const sizes = await request.sizes();
+        seen.bodyBytes += sizes.responseBodySize;
+        seen.headerBytes += sizes.responseHeadersSize;
+        const response = await request.response();
+        if (response?.ok())
+          for (const m of decodeMarkers((await response.json()) as MarkersAnswer)) seen.events.add(m.id);
+      } finally {
+        tracker.inFlight = Math.max(0, tracker.inFlight - 1);
+        tracker.lastChange = Date.now();
+      }
+    });
+    await page.goto(`${url}/`, { waitUntil: 'load' });
+    await page.locator('.evm-marker, .evm-cluster').first().waitFor({ timeout: 30_000 });
+    await settle(tracker);
+    return {
+      requests: seen.requests,
+      bodyBytes: seen.bodyBytes,
+      headerBytes: seen.headerBytes,
+      events: seen.events.size,
+    };
+  } finally {
+    await context.close();
+  }
 }
 
 /** Closes an event modal a drag may have opened (a click on a marker). */
@@ -229,8 +289,10 @@ export async function runPan(
   },
 ): Promise<PanResult> {
   const { log } = options;
+  const install = await resolveChromium();
   const browser: Browser = await chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath: install.executablePath,
+    env: { ...process.env, ...install.env },
     headless: true,
     args: chromiumFlags(options.extraFlags),
     // The bench stops everything itself on a signal (Playwright's own handler would exit before that).
@@ -240,6 +302,10 @@ export async function runPan(
   });
   options.onClose(() => browser.close());
   try {
+    const montreal = await montrealView(browser, url);
+    log(
+      `Montréal view: ${montreal.requests} marker requests, ${montreal.bodyBytes} B of bodies, ${montreal.events} events`,
+    );
     const context = await browser.newContext({
       viewport: VIEWPORT,
       locale: 'en-CA',
@@ -262,7 +328,7 @@ export async function runPan(
     const loaded = new Set<number>();
     let latestIds = 0;
     const failedSearches: PanResult['failedSearches'] = [];
-    const isSearch = (u: string) => u.includes('/api/v1/public/events/search');
+    const isSearch = (u: string) => u.includes(urlOf(eventRoutes.markers));
     page.on('request', (request) => {
       if (!isSearch(request.url())) return;
       tracker.inFlight++;
@@ -281,14 +347,15 @@ export async function runPan(
       try {
         const response = await request.response();
         if (!response) return;
-        const text = await response.text();
+        // A large answer's body may be gone from DevTools' buffer by now: then the bench reads it again itself.
+        const text = await response.text().catch(() => fetch(request.url()).then((again) => again.text()));
         if (!response.ok()) {
           failedSearches.push({ status: response.status(), body: text.slice(0, 300) });
           return;
         }
-        const answer = JSON.parse(text) as { events: Array<{ id: number }>; eventIds: number[] };
-        for (const event of answer.events) loaded.add(event.id);
-        latestIds = answer.eventIds.length;
+        const answer = JSON.parse(text) as MarkersAnswer;
+        for (const marker of decodeMarkers(answer)) loaded.add(marker.id);
+        latestIds = answer.id.length;
       } catch {
         // the page went away
       } finally {
@@ -413,6 +480,7 @@ export async function runPan(
       eventsLoaded: loaded.size,
       latestIds,
       searches: tracker.searches,
+      montrealView: montreal,
       failedSearches,
       dom,
       heapMB: metric('JSHeapUsedSize') / 1024 / 1024,

@@ -4,7 +4,17 @@ import type { LighthouseSummary } from './lighthouse';
 import { type PanResult, VIEWPORT } from './pan';
 import type { MapSeed } from './seed-map';
 
-export const TARGETS = { score: 90, initialJsKB: 200, longTaskMs: 200, events: 10_000 };
+export const TARGETS = { score: 95, accessibility: 95, initialJsKB: 200, longTaskMs: 200, events: 10_000 };
+
+/** One screen measured by Lighthouse: its scores and the app scripts it loaded (gzipped, from dist). */
+export type ScreenResult = {
+  name: string;
+  path: string;
+  lighthouse: LighthouseSummary;
+  js: Array<{ file: string; gzipBytes: number }>;
+};
+
+const jsBytes = (screen: ScreenResult) => screen.js.reduce((sum, f) => sum + f.gzipBytes, 0);
 
 export type WebBenchContext = {
   date: string;
@@ -23,7 +33,13 @@ export type WebBenchContext = {
   panSeconds: number;
 };
 
-export type WebBenchResults = { lighthouse: LighthouseSummary; initialJs: InitialJs; pan: PanResult };
+export type WebBenchResults = {
+  lighthouse: LighthouseSummary;
+  initialJs: InitialJs;
+  pan: PanResult;
+  /** The home, then the main screens. */
+  screens: ScreenResult[];
+};
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-CA')} ms`;
 const s = (value: number) => `${(value / 1000).toFixed(2)} s`;
@@ -43,6 +59,12 @@ export function verdictLines({ lighthouse, initialJs, pan }: WebBenchResults): L
       measured: String(m.score),
       target: `≥ ${TARGETS.score}`,
       ok: m.score >= TARGETS.score,
+    },
+    {
+      metric: `Lighthouse accessibility score (mobile, median of ${lighthouse.runs.length})`,
+      measured: String(m.accessibility),
+      target: `≥ ${TARGETS.accessibility}`,
+      ok: m.accessibility >= TARGETS.accessibility,
     },
     { metric: 'Largest contentful paint (LCP)', measured: s(m.lcpMs), target: '(Lighthouse "good": ≤ 2.5 s)' },
     { metric: 'Total blocking time (TBT)', measured: ms(m.tbtMs), target: '(Lighthouse "good": ≤ 200 ms)' },
@@ -75,10 +97,65 @@ export function verdictLines({ lighthouse, initialJs, pan }: WebBenchResults): L
   ];
 }
 
+/** Whether a screen meets each target: performance, accessibility, its JS, its longest task. */
+function screenChecks(screen: ScreenResult) {
+  const m = screen.lighthouse.median;
+  return {
+    score: m.score >= TARGETS.score,
+    accessibility: m.accessibility >= TARGETS.accessibility,
+    js: jsBytes(screen) <= TARGETS.initialJsKB * 1024,
+    longTask: m.longestTaskMs < TARGETS.longTaskMs,
+  };
+}
+
+function screenLine(screen: ScreenResult): string {
+  const m = screen.lighthouse.median;
+  const ok = screenChecks(screen);
+  return (
+    `${mark(Object.values(ok).every(Boolean))} ${screen.path}: performance ${m.score} ${mark(ok.score)}, ` +
+    `accessibility ${m.accessibility} ${mark(ok.accessibility)}, JS loaded ${kb(jsBytes(screen))} KB ${mark(ok.js)}, ` +
+    `longest task ${ms(m.longestTaskMs)} ${mark(ok.longTask)}`
+  );
+}
+
 export function summary(results: WebBenchResults): string {
-  return verdictLines(results)
-    .map((l) => `${l.ok === undefined ? ' ' : mark(l.ok)} ${l.metric}: ${l.measured}  [target ${l.target}]`)
-    .join('\n');
+  return [
+    ...verdictLines(results).map(
+      (l) => `${l.ok === undefined ? ' ' : mark(l.ok)} ${l.metric}: ${l.measured}  [target ${l.target}]`,
+    ),
+    '',
+    `Screens (targets: performance and accessibility ≥ ${TARGETS.score}, JS ≤ ${TARGETS.initialJsKB} KB gzipped, longest task < ${TARGETS.longTaskMs} ms):`,
+    ...results.screens.map(screenLine),
+  ].join('\n');
+}
+
+/** The table of the screens, their failed accessibility audits and where their main thread went. */
+function screensSection(screens: ScreenResult[]): string[] {
+  const runs = screens[0]?.lighthouse.runs.length ?? 0;
+  const lines = [
+    '## Main screens',
+    '',
+    `Lighthouse (mobile, median of ${runs} runs each), the app's scripts each screen loaded while Lighthouse watched (gzipped; the route's lazy chunks included, and on \`/\` the map's Leaflet, unlike the initial JS above, which counts the static imports only) and the longest main-thread task Lighthouse saw (simulated mobile CPU). Targets: performance and accessibility ≥ ${TARGETS.score}, JS ≤ ${TARGETS.initialJsKB} KB, longest task < ${TARGETS.longTaskMs} ms.`,
+    '',
+    '| screen | path | performance | accessibility | JS loaded (gzipped) | longest task | LCP | TBT | CLS | |',
+    '|:--|:--|--:|--:|--:|--:|--:|--:|--:|:-:|',
+    ...screens.map((screen) => {
+      const m = screen.lighthouse.median;
+      const ok = screenChecks(screen);
+      return `| ${screen.name} | \`${screen.path.replace(/^\/events\/.+$/, '/events/{handle}')}\` | ${m.score} ${mark(ok.score)} | ${m.accessibility} ${mark(ok.accessibility)} | ${kb(jsBytes(screen))} KB ${mark(ok.js)} (${screen.js.length} files) | ${ms(m.longestTaskMs)} ${mark(ok.longTask)} | ${s(m.lcpMs)} | ${ms(m.tbtMs)} | ${m.cls.toFixed(3)} | ${mark(Object.values(ok).every(Boolean))} |`;
+    }),
+    '',
+  ];
+  for (const screen of screens) {
+    const failures = screen.lighthouse.medianRun.accessibilityFailures;
+    lines.push(
+      `- ${screen.name}: scores by run ${screen.lighthouse.runs.map((r) => `${r.score}/${r.accessibility}`).join(', ')} (performance/accessibility); ${failures.length ? `accessibility audits failed: ${failures.join('; ')}` : 'no accessibility audit failed'}.`,
+      `  - Scripts: ${screen.js.map((f) => `${kb(f.gzipBytes)} KB \`${f.file}\``).join(', ')}`,
+    );
+    if (screen.path !== '/') lines.push(...screen.lighthouse.diagnostics.map((line) => `  ${line}`));
+  }
+  lines.push('');
+  return lines;
 }
 
 export function markdown(context: WebBenchContext, results: WebBenchResults): string {
@@ -116,13 +193,15 @@ export function markdown(context: WebBenchContext, results: WebBenchResults): st
   const diagnostics = lighthouse.diagnostics;
   if (diagnostics.length)
     push('Where the main thread goes (median run, simulated mobile CPU):', '', ...diagnostics, '');
+  push(...screensSection(results.screens));
   push(
     '## Panning with the seeded events',
     '',
     `- Seeded: ${n(seed.events)} synthetic events in ${s(seed.ms)}, every one on today (30% also on another day this week), inside ${a.south}…${a.north} N, ${-a.west}…${-a.east} W (the map's default view, centre 46 N 71 W at zoom 8, lies inside): half around the seed cities of that box, half spread evenly; ${n(seed.todayInArea)} rows of today in the box, plus the demo data.`,
     `- Load phase (${pan.load.moves} moves, ${pan.load.seconds.toFixed(1)} s): ${n(pan.eventsBeforePan)} distinct events received by the page${pan.failedSearches.length ? `, **${pan.failedSearches.length} failed** (first: ${pan.failedSearches[0]!.status} ${pan.failedSearches[0]!.body.replace(/\|/g, '/')})` : ''}; long tasks: ${pan.load.longTasks.count}, longest ${ms(pan.load.longTasks.maxMs)}, ${pan.load.longTasks.over200} over 200 ms, ${ms(pan.load.longTasks.totalMs)} in all.`,
-    `- Pan phase: ${pan.pan.drags} drags in ${pan.pan.seconds.toFixed(1)} s (${n(pan.eventsLoaded)} events received by its end, ${n(pan.searches)} search requests in all); ${pan.pan.frames.frames} frames; long tasks ${pan.pan.longTasks.count}, longest ${ms(pan.pan.longTasks.maxMs)}, ${ms(pan.pan.longTasks.totalMs)} in all.`,
-    `- At the end: the latest search answered ${n(pan.latestIds)} ids; on the map ${n(pan.dom.markers)} event markers and ${n(pan.dom.clusters)} clusters holding ${n(pan.dom.inClusters)} events; JS heap ${pan.heapMB.toFixed(0)} MB; ${n(pan.domNodes)} DOM nodes.`,
+    `- Pan phase: ${pan.pan.drags} drags in ${pan.pan.seconds.toFixed(1)} s (${n(pan.eventsLoaded)} events received by its end, ${n(pan.searches)} marker requests in all); ${pan.pan.frames.frames} frames; long tasks ${pan.pan.longTasks.count}, longest ${ms(pan.pan.longTasks.maxMs)}, ${ms(pan.pan.longTasks.totalMs)} in all.`,
+    `- First visit of a Montréal view (zoom 10, today's seeded events): ${pan.montrealView.requests} marker request(s), ${n(pan.montrealView.bodyBytes)} B of compressed bodies (${n(pan.montrealView.headerBytes)} B of headers) for ${n(pan.montrealView.events)} events${pan.montrealView.events ? ` (${(pan.montrealView.bodyBytes / pan.montrealView.events).toFixed(1)} B per event)` : ''}.`,
+    `- At the end: the latest marker answer held ${n(pan.latestIds)} events; on the map ${n(pan.dom.markers)} event markers and ${n(pan.dom.clusters)} clusters holding ${n(pan.dom.inClusters)} events; JS heap ${pan.heapMB.toFixed(0)} MB; ${n(pan.domNodes)} DOM nodes.`,
   );
   if (pan.pageErrors.length) push(`- Page errors: ${[...new Set(pan.pageErrors)].slice(0, 5).join(' · ')}`);
   if (pan.profile) {
@@ -151,10 +230,10 @@ export function markdown(context: WebBenchContext, results: WebBenchResults): st
     '## Method',
     '',
     `- \`npm run bench:web\` (\`scripts/bench-web.ts\`, \`scripts/bench-web/\`) runs \`npm run build\` (skipped with \`--no-build\`), then starts the built server (\`node apps/api/dist/server.js\`) on a free port of 127.0.0.1 with a temporary DATA_DIR (fresh embedded PostgreSQL) and \`DEMO_DATA=1\`: \`/\` is what a first visitor of \`npm start\` gets. Everything is stopped and removed at the end, also on failure or Ctrl-C.`,
-    `- **Lighthouse** ${lighthouse.version}, programmatic, default configuration: mobile form factor (Moto G Power screen), simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU slowdown), performance category only; ${lighthouse.runs.length} runs in one headless Chromium (\`--headless=new\` with the e2e flags), each a first visit (Lighthouse clears the origin's storage, so the cookie banner, the welcome message and the location prompt show). The table gives the median of each metric separately. Measured before the seed: the demo data only.`,
+    `- **Lighthouse** ${lighthouse.version}, programmatic, default configuration: mobile form factor (Moto G Power screen), simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU slowdown), performance and accessibility categories; ${lighthouse.runs.length} runs per screen in one headless Chromium per screen (\`--headless=new\` with the e2e flags), each with a cold cache (Lighthouse clears the HTTP cache, the service workers and the Cache Storage). Lighthouse keeps the local storage, so before each run the bench sets it from the origin's health check (not the app): empty for the home and the event page (a first visit: the cookie banner and the location prompt show), or a demo account's token with the banners already answered (\`signedInStorage()\` of \`e2e/support/app-state.ts\`) for the organiser's screens (\`complete@demo.evmap.ca\`) and the admin events list (\`admin@demo.evmap.ca\`). The event page is a demo event of today in Montréal with an image. A screen's JS is the app's \`/assets/*.js\` files the median run loaded, each gzipped from dist like the initial JS; its longest task is the longest entry of Lighthouse's \`long-tasks\` diagnostic (simulated 4× slower CPU). The table gives the median of each metric separately. Measured before the seed: the demo data only.`,
     `- **Map tiles**: the tile host is unreachable here. Chromium resolves \`tile.openstreetmap.org\` to a local HTTPS server (\`--host-resolver-rules\`, certificate errors ignored) answering the same generated 256×256 PNG of ${(context.tileBytes / 1024).toFixed(1)} KB (a real tile weighs 5–30 KB) for every tile (${n(context.tilesServed)} served in all). The build and the CSP are untouched; for Lighthouse the tiles stay a third-party HTTPS origin whose requests the simulation throttles like any other.`,
     '- **Initial JS**: `apps/web/scripts/initial-js.ts` (as `npm run size -w @evmap/web`): the module scripts of `dist/index.html` and every chunk they import statically, each gzipped (level 6); lazy `import()` chunks are not counted.',
-    `- **Panning** (playwright-core, same Chromium and flags, desktop viewport ${VIEWPORT.width}×${VIEWPORT.height}, no CPU or network throttling): after the seed, a fresh page opens \`/\` with the cookie banner, the welcome message and the location prompt already answered (\`settledStorage()\` of \`e2e/support/app-state.ts\`). Load phase: real mouse drags (press, a move about every 16 ms for 0.45–0.5 s, eased, release) of a third of the map around the default view (a 3×3 loop, then again one zoom level closer, then back) and the zoom buttons, each followed by the searches it causes, until the page has received ≥ ${n(TARGETS.events)} distinct events (union of \`events[].id\` of every search answer seen on the network) or after 3 minutes. Pan phase: ${context.panSeconds} s of the same drags one after another (120 ms apart), without waiting for searches. In the page, \`requestAnimationFrame\` timestamps give the frames (fps = frames / time; 5th percentile from the 95th-percentile frame interval) and \`PerformanceObserver({ type: 'longtask', buffered: true })\` the long tasks (> 50 ms of main thread), attributed to a phase by start time. Markers are counted in the DOM at the end (\`.evm-marker\`, \`.evm-cluster\` and their numbers); heap and DOM nodes from the DevTools \`Performance.getMetrics\`.`,
+    `- **Panning** (playwright-core, same Chromium and flags, desktop viewport ${VIEWPORT.width}×${VIEWPORT.height}, no CPU or network throttling): after the seed, a fresh page opens \`/\` with the cookie banner, the welcome message and the location prompt already answered (\`settledStorage()\` of \`e2e/support/app-state.ts\`). Load phase: real mouse drags (press, a move about every 16 ms for 0.45–0.5 s, eased, release) of a third of the map around the default view (a 3×3 loop, then again one zoom level closer, then back) and the zoom buttons, each followed by the marker answers it causes, until the page has received ≥ ${n(TARGETS.events)} distinct events (union of the ids of every marker answer seen on the network) or after 3 minutes. Pan phase: ${context.panSeconds} s of the same drags one after another (120 ms apart), without waiting for answers. In the page, \`requestAnimationFrame\` timestamps give the frames (fps = frames / time; 5th percentile from the 95th-percentile frame interval) and \`PerformanceObserver({ type: 'longtask', buffered: true })\` the long tasks (> 50 ms of main thread), attributed to a phase by start time. Markers are counted in the DOM at the end (\`.evm-marker\`, \`.evm-cluster\` and their numbers); heap and DOM nodes from the DevTools \`Performance.getMetrics\`.`,
     '- Exit code: non-zero only when something could not be measured; a missed target is reported here, not as a failure.',
     '',
   );

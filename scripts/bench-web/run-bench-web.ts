@@ -1,17 +1,27 @@
 /**
- * `npm run bench:web`: build, the built server on a fresh DATA_DIR with the demo data, Lighthouse on `/`, the
- * initial JS, then N events seeded and the map panned in Chromium; writes bench/web.md and prints a summary.
+ * `npm run bench:web`: build, the built server on a fresh DATA_DIR with the demo data, Lighthouse on `/` and on the
+ * main screens (the event page, an organiser's `/profile`, the event form, the plans page, the admin events list,
+ * signed in as the demo accounts), the initial JS, then N events seeded and the map panned in Chromium; writes
+ * bench/web.md and prints a summary.
  * Everything started here is stopped (and its temporary folders removed) at the end, on failure and on Ctrl-C.
  */
+
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Event } from '@evmap/contract/events';
+import { authRoutes } from '@evmap/contract/routes/auth';
+import { eventRoutes } from '@evmap/contract/routes/events';
+import { urlOf } from '@evmap/contract/routes/route';
 import { measureInitialJs, WEB_DIST } from '../../apps/web/scripts/initial-js';
+import { signedInStorage } from '../../e2e/support/app-state';
+import { describeChromium, resolveChromium } from '../../e2e/support/chromium';
 import { startAppServer } from './app-server';
-import { chromiumPath, runLighthouse } from './lighthouse';
+import { runLighthouse } from './lighthouse';
 import { runPan } from './pan';
-import { markdown, summary, type WebBenchContext } from './report';
+import { markdown, type ScreenResult, summary, type WebBenchContext } from './report';
 import { seedMapEvents } from './seed-map';
 import { startTileServer } from './tiles';
 
@@ -25,7 +35,7 @@ export type WebBenchOptions = {
   output: string;
   /** Only the Lighthouse runs, printed; nothing written to `output`. */
   lighthouseOnly: boolean;
-  /** Where to save the full Lighthouse report (JSON) of the median run. */
+  /** Where to save the full Lighthouse report (JSON) of the home's median run; each screen's is saved beside it. */
   report: string | undefined;
   log: (message: string) => void;
 };
@@ -35,6 +45,66 @@ const AREA = { south: 44, west: -77, north: 49, east: -64 };
 const TARGET_EVENTS = 10_000;
 
 const git = (root: string, ...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
+
+/** Demo accounts (apps/api/src/demo/README.md) whose screens are measured. */
+const DEMO_PASSWORD = 'demo1234';
+const ORGANISER = 'complete@demo.evmap.ca';
+const ADMINISTRATOR = 'admin@demo.evmap.ca';
+
+async function demoJwt(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}${urlOf(authRoutes.login)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`signing in ${email} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { jwt: string }).jwt;
+}
+
+/** A demo event of today in Montréal with an image, for the event page. */
+async function demoEvent(url: string): Promise<Event> {
+  const day = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const response = await fetch(`${url}${urlOf(eventRoutes.search)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      mapBounds: { northLat: 46, eastLng: -73, southLat: 45, westLng: -74 },
+      selectedDay: `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`,
+    }),
+  });
+  if (!response.ok) throw new Error(`the search answered ${response.status}: ${await response.text()}`);
+  const { events } = (await response.json()) as { events: Event[] };
+  const event = events.find((e) => e.images.length > 0 && e.active && !e.isPast);
+  if (!event) throw new Error('no demo event with an image in Montréal today');
+  return event;
+}
+
+/** The main screens after the home, each as its user reaches it (a first visit, or signed in). */
+async function mainScreens(
+  url: string,
+): Promise<Array<{ name: string; path: string; storage: Record<string, string> | null }>> {
+  const event = await demoEvent(url);
+  const organiser = signedInStorage(await demoJwt(url, ORGANISER));
+  const administrator = signedInStorage(await demoJwt(url, ADMINISTRATOR));
+  return [
+    { name: 'Event page (a first visit)', path: `/events/${event.handle ?? event.uuid}`, storage: null },
+    { name: "`/profile` of an organiser (the complete plan's events)", path: '/profile', storage: organiser },
+    { name: 'Event form (new event)', path: '/profile/events/create', storage: organiser },
+    { name: 'Plans page', path: '/profile/me/plans', storage: organiser },
+    { name: 'Admin events list', path: '/profile/admin/events', storage: administrator },
+  ];
+}
+
+/** The app's scripts a screen loaded, each gzipped from dist (level 6, as the initial JS of `/`), largest first. */
+function gzippedScripts(scripts: string[]): Array<{ file: string; gzipBytes: number }> {
+  return scripts
+    .map((script) => ({
+      file: script.replace(/^\//, ''),
+      gzipBytes: gzipSync(readFileSync(path.join(WEB_DIST, script.replace(/^\//, '')))).length,
+    }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
 
 export async function runWebBench(options: WebBenchOptions): Promise<void> {
   const { log, root } = options;
@@ -79,8 +149,36 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
       onClose: (close) => cleanups.push(close),
       reportFile: options.report,
     });
+    const screens: ScreenResult[] = [
+      {
+        name: 'Map home `/` (a first visit)',
+        path: '/',
+        lighthouse,
+        js: gzippedScripts(lighthouse.medianRun.scripts),
+      },
+    ];
+    for (const screen of await mainScreens(app.url)) {
+      const result = await runLighthouse(`${app.url}${screen.path}`, {
+        runs: options.lighthouseRuns,
+        extraFlags: tiles.chromiumFlags,
+        log,
+        onClose: (close) => cleanups.push(close),
+        storage: screen.storage,
+        // --report FILE: each screen's report beside the home's, named after its path.
+        reportFile: options.report?.replace(/(\.json)?$/, `${screen.path.replace(/[^a-z0-9]+/gi, '-')}.json`),
+      });
+      screens.push({
+        name: screen.name,
+        path: screen.path,
+        lighthouse: result,
+        js: gzippedScripts(result.medianRun.scripts),
+      });
+    }
     if (options.lighthouseOnly) {
-      log(`median: ${JSON.stringify(lighthouse.median)}`);
+      for (const screen of screens) {
+        log(`${screen.path} median: ${JSON.stringify(screen.lighthouse.median)}`);
+        for (const failure of screen.lighthouse.medianRun.accessibilityFailures) log(`  accessibility: ${failure}`);
+      }
       for (const line of lighthouse.diagnostics) log(line);
       return;
     }
@@ -99,7 +197,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
       onClose: (close) => cleanups.push(close),
     });
 
-    const chromiumVersion = execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8' }).trim();
+    const chromiumVersion = describeChromium(await resolveChromium());
     const cpus = os.cpus();
     const context: WebBenchContext = {
       date: new Date().toISOString(),
@@ -116,7 +214,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
       seed,
       panSeconds: options.panSeconds,
     };
-    const results = { lighthouse, initialJs, pan };
+    const results = { lighthouse, initialJs, pan, screens };
     process.stdout.write(`\n${summary(results)}\n\n`);
     mkdirSync(path.dirname(options.output), { recursive: true });
     writeFileSync(options.output, markdown(context, results));

@@ -68,6 +68,13 @@ describe('GET /api/v1/public/globals', () => {
     // The default credit also in French; a configured one is shown as it is.
     expect(map.tileAttributionFr).toContain('les contributeurs d’<a href="https://www.openstreetmap.org/copyright">');
   });
+
+  it('names GeoNames as the source of the built-in place suggestions, for their credit', async () => {
+    const { places } = (await ctx.app.inject('/api/v1/public/globals')).json();
+    expect(ctx.app.config.geocoder.provider).toBe('builtin');
+    // The form also names the geocoder, and says the built-in one finds towns, not street addresses.
+    expect(places).toEqual({ source: 'geonames', geocoder: 'builtin', streetAddresses: false });
+  });
 });
 
 describe('errors', () => {

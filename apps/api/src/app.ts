@@ -1,12 +1,14 @@
 /** buildApp(config): the Fastify application with its plugins and modules; used by server.ts and every test. */
 import '@evmap/contract/zod-setup';
 import { randomUUID } from 'node:crypto';
+import { API_PREFIX } from '@evmap/contract/routes/route';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbConnection } from './db/client';
+import { AppError } from './errors';
 import { Lifecycle } from './lib/lifecycle';
 import { redactUrl, safeError } from './lib/safe-errors';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes';
@@ -25,23 +27,27 @@ import { ownerEventsRoutes } from './modules/events/owner-events.routes';
 import { publicEventsRoutes } from './modules/events/public-events.routes';
 import { signalsRoutes } from './modules/events/signals.routes';
 import { statsRoutes } from './modules/events/stats.routes';
+import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { liveRoutes } from './modules/live/live.routes';
+import { type LiveOptions, liveRoutes } from './modules/live/live.routes';
+import { markersRoutes } from './modules/markers/markers.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { placesRoutes } from './modules/places/places.routes';
-import type { PublicationCharge } from './modules/plans/publication';
+import type { PublicationCharge } from './modules/plans/publication.port';
 import { searchRoutes } from './modules/search/search.routes';
 import { sharingApiRoutes, sharingPageRoutes } from './modules/sharing/sharing.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { uploadsGcPlugin } from './modules/uploads/uploads-gc.plugin';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { eventChangesPlugin } from './plugins/event-changes';
 import { mailPlugin } from './plugins/mail';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { frameworkErrors, routeErrorsPlugin } from './plugins/route-errors';
+import { clientErrorHandler, frameworkErrors, routeErrorsPlugin } from './plugins/route-errors';
 import { storagePlugin } from './plugins/storage';
 import { textInputPlugin } from './plugins/text-input';
 import { inlineScriptHashes, readIndexHtml, webPlugin } from './plugins/web';
@@ -61,6 +67,8 @@ export type AppOptions = {
   chargePublication?: PublicationCharge;
   /** The payment provider; default: Stripe when STRIPE_SECRET_KEY is set, else the built-in local provider. */
   paymentProvider?: PaymentProvider;
+  /** The live stream's options (tests widen the window in which one event's changes become one message). */
+  live?: Partial<LiveOptions>;
   /** Where log lines go; default: standard output (tests read them here). */
   logStream?: { write(line: string): void };
 };
@@ -135,6 +143,10 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed or over-long address: the error shape, not the router's own (which echoes the path).
     frameworkErrors,
+    // A request Node's parser cannot read (a control character in a header...): the error shape, not Fastify's.
+    clientErrorHandler,
+    // A request that arrives while the server closes: the error shape (the hook below), not Fastify's own 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -148,13 +160,23 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   });
 
   await app.register(errorHandlerPlugin);
+  // Fastify answers its own 503 body to a request arriving while it closes (return503OnClosing): this one instead.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new AppError(503, { global: { key: 'unavailable' } }, { connection: 'close' });
+  });
   await app.register(textInputPlugin);
   await app.register(dbPlugin, { connection: options.connection, poolSize: options.poolSize });
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin);
+  await app.register(eventChangesPlugin);
   await app.register(billingPlugin, { provider: options.paymentProvider });
+  await app.register(uploadsGcPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
@@ -172,7 +194,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(meRoutes);
       await api.register(publicEventsRoutes);
       await api.register(searchRoutes);
-      await api.register(liveRoutes);
+      await api.register(markersRoutes);
+      await api.register(feedsRoutes);
+      await api.register(liveRoutes, { live: options.live });
       await api.register(ownerEventsRoutes, {
         chargePublication: options.chargePublication ?? app.billing.chargePublication,
       });
@@ -192,7 +216,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(sharingApiRoutes);
       await api.register(placesRoutes);
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
 
   await app.register(webPlugin, { webDist: config.webDist });

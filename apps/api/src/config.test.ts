@@ -58,6 +58,54 @@ describe('loadConfig', () => {
     expect(fails({ REDIS_KEY_PREFIX: 'two words' })).toThrow(/REDIS_KEY_PREFIX/);
     expect(loadConfig({ DATA_DIR: dir }).redisKeyPrefix).toBe('evmap:');
     expect(loadConfig({ DATA_DIR: dir, REDIS_KEY_PREFIX: 'city-b:' }).redisKeyPrefix).toBe('city-b:');
+    // The seller's tax registration numbers: unset, or in the CRA's and Revenu Québec's forms.
+    expect(loadConfig({ DATA_DIR: dir }).taxNumbers).toEqual({ gstHst: undefined, qst: undefined });
+    expect(
+      loadConfig({ DATA_DIR: dir, GST_HST_NUMBER: '123456789 rt 0001', QST_NUMBER: '1234567890TQ0001' }).taxNumbers,
+    ).toEqual({
+      gstHst: '123456789 RT0001',
+      qst: '1234567890 TQ0001',
+    });
+    expect(fails({ GST_HST_NUMBER: '12345 RT0001' })).toThrow(/GST_HST_NUMBER must be a business number/);
+    expect(fails({ QST_NUMBER: '123456789 RT0001' })).toThrow(/QST_NUMBER must be a QST registration number/);
+  });
+
+  it('reports every bad variable at once, in one message naming each', () => {
+    const dir = tempDir();
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dir,
+        PORT: 'abc',
+        DEMO_DATA: 'maybe',
+        ADMIN_EMAIL: 'nope',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        S3_BUCKET: 'evmap',
+        GEOCODER: 'google',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((p) => p.variable)).toEqual([
+      'PORT',
+      'ADMIN_EMAIL',
+      'DEMO_DATA',
+      'ADMIN_PASSWORD',
+      'STRIPE_WEBHOOK_SECRET',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'GOOGLE_MAPS_API_KEY',
+    ]);
+    expect((error as Error).message).toBe(
+      'Invalid configuration: PORT must be an integer between 0 and 65535 (got "abc"); ' +
+        'ADMIN_EMAIL must be an email address; DEMO_DATA must be 1 or 0 (got "maybe"); ' +
+        'ADMIN_PASSWORD is required when ADMIN_EMAIL is set; STRIPE_WEBHOOK_SECRET needs STRIPE_SECRET_KEY; ' +
+        'S3_ACCESS_KEY_ID is required when S3_BUCKET is set; S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set; ' +
+        'GOOGLE_MAPS_API_KEY is required when GEOCODER=google',
+    );
+    // Nothing is written for an environment that does not load.
+    expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
   });
 
   it('trusts no proxy by default; TRUST_PROXY names them or counts their hops', () => {
@@ -158,8 +206,13 @@ describe('loadConfig', () => {
       expect(fails({ S3_BUCKET: 'evmap', S3_ACCESS_KEY_ID: 'x' })).toThrow(
         new ConfigError('S3_SECRET_ACCESS_KEY', 'is required when S3_BUCKET is set'),
       );
+      // Each variable that needs S3_BUCKET is named.
       expect(fails({ S3_ENDPOINT: 'http://minio:9000', ...keys })).toThrow(
-        new ConfigError('S3_ENDPOINT', 'needs S3_BUCKET'),
+        new ConfigError([
+          { variable: 'S3_ENDPOINT', problem: 'needs S3_BUCKET' },
+          { variable: 'S3_ACCESS_KEY_ID', problem: 'needs S3_BUCKET' },
+          { variable: 'S3_SECRET_ACCESS_KEY', problem: 'needs S3_BUCKET' },
+        ]),
       );
       expect(fails({ S3_SECRET_ACCESS_KEY: 'very-secret' })).toThrow(
         /^Invalid configuration: S3_SECRET_ACCESS_KEY needs S3_BUCKET$/,

@@ -3,24 +3,24 @@
  * start with no users, and the demo data once (never in production). Runs under an advisory lock
  * so that several instances starting together do it once.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/client';
-import { appMeta } from './db/schema/app-meta';
-import { users } from './db/schema/users';
+import { insertMeta, readMeta } from './db/app-meta';
+import { type Database, lockForTransaction, withAdvisoryLock } from './db/client';
 import { loadDemoData } from './demo/load-demo-data';
 import { hashPassword } from './lib/passwords';
 import type { FileStorage } from './lib/storage';
 import { searchText } from './lib/text';
+import type { PaymentProvider } from './modules/billing/payment-provider';
 import { upsertCategories } from './modules/globals/globals.repository';
+import { findUserById, insertUser, syncUserIds } from './modules/users/users.repository';
 import { storageFromConfig } from './plugins/storage';
 
 const FIRST_START_LOCK = 727_002;
 
 /** Creates user id 1 as an administrator. */
 export async function createFirstAdmin(db: Database, email: string, password: string, lang: 'fr' | 'en' = 'en') {
-  await db.insert(users).values({
+  await insertUser(db, {
     id: 1,
     name: 'Administrator',
     email,
@@ -32,7 +32,7 @@ export async function createFirstAdmin(db: Database, email: string, password: st
     country: 'CA',
     searchText: searchText('Administrator', email),
   });
-  await db.execute(sql`SELECT setval(pg_get_serial_sequence('users', 'id'), GREATEST((SELECT max(id) FROM users), 1))`);
+  await syncUserIds(db);
 }
 
 /** `storage` receives the demo covers: pass the app's (`app.storage`); default: the one the configuration names. */
@@ -41,28 +41,24 @@ export async function firstStart(
   config: Config,
   log: FastifyBaseLogger,
   storage: FileStorage = storageFromConfig(config),
+  /** The app's payment provider: the demo cards are saved there (default: the built-in one). */
+  payments?: PaymentProvider,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_START_LOCK})`);
+    await lockForTransaction(tx, FIRST_START_LOCK);
     await upsertCategories(tx);
   });
-  await db.execute(sql`SELECT pg_advisory_lock(${FIRST_START_LOCK})`);
-  try {
+  await withAdvisoryLock(db, FIRST_START_LOCK, async () => {
     // User id 1 is the configured administrator; `db:seed` before a first start leaves that id free.
-    const [first] = await db.select({ id: users.id }).from(users).where(eq(users.id, 1));
+    const first = await findUserById(db, 1);
     if (!first && config.admin) {
       await createFirstAdmin(db, config.admin.email, config.admin.password);
       log.info({ email: config.admin.email }, 'created the administrator (user id 1) from ADMIN_EMAIL');
     }
-    if (config.demoData) {
-      const [loaded] = await db.select().from(appMeta).where(eq(appMeta.key, 'demo_data_loaded'));
-      if (!loaded) {
-        const summary = await loadDemoData(db, { storage, now: new Date() });
-        await db.insert(appMeta).values({ key: 'demo_data_loaded', value: new Date().toISOString() });
-        log.info(summary, 'demo data loaded (DEMO_DATA=0 disables it)');
-      }
+    if (config.demoData && !(await readMeta(db, 'demo_data_loaded'))) {
+      const summary = await loadDemoData(db, { storage, now: new Date(), payments, log });
+      await insertMeta(db, 'demo_data_loaded', new Date().toISOString());
+      log.info(summary, 'demo data loaded (DEMO_DATA=0 disables it)');
     }
-  } finally {
-    await db.execute(sql`SELECT pg_advisory_unlock(${FIRST_START_LOCK})`);
-  }
+  });
 }

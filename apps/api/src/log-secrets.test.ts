@@ -112,9 +112,15 @@ describe('the log', () => {
     });
     expect(changed.statusCode).toBe(200);
     const [row] = await ctx.db.select().from(users).where(eq(users.email, email));
+    // The notice of the change carries a "this was not me" link: its token is a secret too.
+    const notice = readMails(ctx.config.mailDir)
+      .filter((mail) => mail.to.includes(email))
+      .at(-1);
+    const notMe = decodeURIComponent(notice?.text.match(/token=([^\s&]+)/)?.[1] ?? '');
+    expect(notMe.length).toBeGreaterThan(20);
 
     const text = lines.slice(from).join('');
-    for (const secret of [String(code), token, password, 'my-second-password', row!.passwordHash, jwt]) {
+    for (const secret of [String(code), token, notMe, password, 'my-second-password', row!.passwordHash, jwt]) {
       expect(text).not.toContain(secret);
     }
     // The mails are still logged, their subject without its digits.
@@ -122,6 +128,7 @@ describe('the log', () => {
     expect(mails.map((line) => line.subject)).toEqual([
       'Your EventMap verification code: ••••••',
       'Reset your EventMap password',
+      'Your EventMap password was changed',
     ]);
   });
 

@@ -2,13 +2,15 @@
  * Who sends the generated requests: a visitor, a viewer, an organiser (with an event, a card and an invoice) and an
  * administrator, with the values their requests may name (ids, uuids, handles) and tokens that must fail.
  */
+import { billingRoutes } from '@evmap/contract/routes/billing';
+import { eventRoutes } from '@evmap/contract/routes/events';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { users } from '../src/db/schema/users';
 import type { UserRow } from '../src/plugins/auth';
 import { createUser, PASSWORD } from './accounts';
 import type { TestContext } from './app';
-import { billedManager, call, cardBody, subscribe } from './billing';
+import { billedManager, callRoute, cardBody, subscribe } from './billing';
 import { eventBody, wallClock } from './events';
 import { handMadeToken } from './jwt';
 import type { KnownValues, RequestContext } from './request-arbitraries';
@@ -27,11 +29,11 @@ export async function createActors(ctx: TestContext): Promise<Actors> {
   const admin = await createUser(ctx, 'admin');
   const organiser = await billedManager(ctx);
   await subscribe({ ...ctx, provider: 'local', stripe: undefined }, organiser, 'complete');
-  const created = await call(ctx, organiser, 'POST', '/connected/events', eventBody());
+  const created = await callRoute(ctx, organiser, eventRoutes.createOwn, { payload: eventBody() });
   if (created.statusCode !== 200) throw new Error(`event refused: ${created.body}`);
   const event = created.json().event as { id: number; uuid: string; handle: string };
-  const cards = (await call(ctx, organiser, 'GET', '/connected/me/payment-methods')).json().paymentMethods;
-  const invoices = (await call(ctx, organiser, 'GET', '/connected/me/invoices')).json().invoices;
+  const cards = (await callRoute(ctx, organiser, billingRoutes.paymentMethods)).json().paymentMethods;
+  const invoices = (await callRoute(ctx, organiser, billingRoutes.invoices)).json().invoices;
 
   const gone = await createUser(ctx, 'viewer');
   await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));

@@ -2,6 +2,8 @@
  * Test helpers for billing: an app on either payment provider (the built-in one, or Stripe's SDK talking to the
  * local fake of Stripe's API), card bodies per provider, and event-managers ready to be billed.
  */
+import { billingRoutes } from '@evmap/contract/routes/billing';
+import { API_PREFIX, pathOf, type RouteEntry } from '@evmap/contract/routes/route';
 import type { InjectOptions } from 'fastify';
 import type { NewUser } from '../src/modules/users/users.repository';
 import type { UserRow } from '../src/plugins/auth';
@@ -11,7 +13,7 @@ import { type FakeStripe, startFakeStripe } from './fake-stripe/server';
 
 export const PROVIDERS = ['local', 'stripe'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
-export type CardKind = 'ok' | 'mastercard' | 'declinedOnSave' | 'declinedOnCharge';
+export type CardKind = 'ok' | 'mastercard' | 'declinedOnSave' | 'declinedOnCharge' | 'insufficientFunds';
 
 export type BillingContext = TestContext & { provider: ProviderName; stripe: FakeStripe | undefined };
 
@@ -44,12 +46,14 @@ const LOCAL_NUMBERS: Record<CardKind, string> = {
   mastercard: '5555 5555 5555 4444',
   declinedOnSave: '4000 0000 0000 0002',
   declinedOnCharge: '4000 0000 0000 0341',
+  insufficientFunds: '4000 0000 0000 9995',
 };
 const STRIPE_METHODS: Record<CardKind, string> = {
   ok: 'pm_card_visa',
   mastercard: 'pm_card_mastercard',
   declinedOnSave: 'pm_card_chargeDeclined',
   declinedOnCharge: 'pm_card_chargeCustomerFail',
+  insufficientFunds: 'pm_card_visa_chargeDeclinedInsufficientFunds',
 };
 
 /** The body of POST /connected/me/payment-methods for `kind` on `provider`. */
@@ -75,14 +79,45 @@ export function call(
 ) {
   return ctx.app.inject({
     method,
-    url: url.startsWith('/api/') ? url : `/api/v1${url}`,
+    url: url.startsWith('/api/') ? url : `${API_PREFIX}${url}`,
     headers: user ? authHeaders(ctx.app, user, lang) : { 'accept-language': lang },
     payload: payload as InjectOptions['payload'],
   });
 }
 
-/** An event-manager in Quebec on a running trial, with a complete billing address. */
+/** A request to a route of the contract's table as `user` (or anonymous with `null`). */
+export function callRoute(
+  ctx: TestContext,
+  user: UserRow | null,
+  entry: RouteEntry,
+  options: { params?: Record<string, string | number>; payload?: unknown; lang?: string } = {},
+) {
+  return call(ctx, user, entry.method, pathOf(entry, options.params), options.payload, options.lang);
+}
+
+/** A real postal code of each province (the billing postal code must agree with the billing province). */
+export const POSTAL_CODES: Record<string, string> = {
+  AB: 'T2P 1J9',
+  BC: 'V5L 2H6',
+  MB: 'R3B 0R3',
+  NB: 'E1C 4M3',
+  NL: 'A1C 5M2',
+  NS: 'B3J 3K5',
+  NT: 'X1A 2N5',
+  NU: 'X0A 0H0',
+  ON: 'M5J 1A7',
+  PE: 'C1A 4P3',
+  QC: 'H2Y 2M8',
+  SK: 'S4P 3Y2',
+  YT: 'Y1A 1B2',
+};
+
+/**
+ * An event-manager in Quebec on a running trial, with a complete billing address; another `billingState` comes
+ * with a postal code of that province.
+ */
 export function billedManager(ctx: TestContext, overrides: Partial<NewUser> = {}): Promise<UserRow> {
+  const billingZipcode = overrides.billingState ? POSTAL_CODES[overrides.billingState] : undefined;
   return createUser(ctx, 'event-manager', {
     planType: 'trial',
     trialEndedAt: new Date(Date.now() + 30 * 86_400_000),
@@ -95,20 +130,21 @@ export function billedManager(ctx: TestContext, overrides: Partial<NewUser> = {}
     billingZipcode: 'H2Y 2M8',
     billingState: 'QC',
     billingCountry: 'CA',
+    ...(billingZipcode ? { billingZipcode } : {}),
     ...overrides,
   });
 }
 
 /** Saves a card of `kind` for `user`; answers the response. */
 export function addCard(ctx: BillingContext, user: UserRow, kind: CardKind = 'ok') {
-  return call(ctx, user, 'POST', '/connected/me/payment-methods', cardBody(ctx.provider, kind));
+  return callRoute(ctx, user, billingRoutes.addPaymentMethod, { payload: cardBody(ctx.provider, kind) });
 }
 
 /** Saves a card and selects `plan`; fails the test when either is refused. */
 export async function subscribe(ctx: BillingContext, user: UserRow, plan: 'unit' | 'complete', kind: CardKind = 'ok') {
   const card = await addCard(ctx, user, kind);
   if (card.statusCode !== 201) throw new Error(`card refused: ${card.body}`);
-  const res = await call(ctx, user, 'PUT', '/connected/me/plans', { planType: plan });
+  const res = await callRoute(ctx, user, billingRoutes.changePlan, { payload: { planType: plan } });
   if (res.statusCode !== 200) throw new Error(`plan refused: ${res.body}`);
   return res.json().user;
 }

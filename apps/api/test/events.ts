@@ -1,4 +1,6 @@
 /** Test helpers for events: wall-clock dates relative to now, and a valid event body. */
+import { globalsRoutes } from '@evmap/contract/routes/globals';
+import { urlOf } from '@evmap/contract/routes/route';
 import { nowWallClock } from '@evmap/contract/wall-clock';
 import type { TestContext } from './app';
 
@@ -29,6 +31,6 @@ export function eventBody(overrides: Record<string, unknown> = {}) {
 }
 
 export async function categoryId(ctx: TestContext, handle: string): Promise<number> {
-  const res = await ctx.app.inject('/api/v1/public/globals');
+  const res = await ctx.app.inject(urlOf(globalsRoutes.globals));
   return res.json().categories.find((c: { handle: string }) => c.handle === handle).id;
 }

@@ -2,6 +2,8 @@
  * Test helpers around the OpenAPI document the app serves: its operations, a request sent through the real app,
  * and whether an answer is one the document describes (its status, its media type, its body by JSON schema).
  */
+
+import { connect } from 'node:net';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
@@ -85,6 +87,46 @@ export async function send(app: FastifyInstance, request: ApiRequest): Promise<A
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk));
   return { statusCode: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) };
+}
+
+/**
+ * Sends `request` as raw bytes on a new connection to 127.0.0.1:`port` (what `inject` cannot do: bytes Node's HTTP
+ * parser refuses, such as a control character in a header) and reads the answer until the server closes the
+ * connection (it was asked to: `Connection: close`).
+ */
+export async function sendRaw(port: number, request: ApiRequest): Promise<Answer> {
+  const payload = request.payload === undefined ? Buffer.alloc(0) : Buffer.from(request.payload);
+  const head = [
+    `${request.method} ${request.url} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
+    ...(payload.length > 0 ? [`Content-Length: ${payload.length}`] : []),
+  ].join('\r\n');
+  const received = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), payload])),
+    );
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks)));
+  });
+  const end = received.indexOf('\r\n\r\n');
+  if (end === -1) throw new Error(`no HTTP answer: ${JSON.stringify(received.toString('latin1'))}`);
+  const [statusLine = '', ...lines] = received.subarray(0, end).toString('latin1').split('\r\n');
+  const headers: Record<string, unknown> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const length = Number(headers['content-length'] ?? Number.NaN);
+  const rest = received.subarray(end + 4);
+  return {
+    statusCode: Number(statusLine.split(' ')[1]),
+    headers,
+    body: Number.isInteger(length) ? rest.subarray(0, length) : rest,
+  };
 }
 
 /** Checks answers against the document: `problem` says what the document does not describe, if anything. */

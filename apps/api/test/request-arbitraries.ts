@@ -370,8 +370,11 @@ function pathOf(operation: Operation, known: KnownValues): fc.Arbitrary<string> 
   const segments = parameters.map((parameter) =>
     fc.oneof(
       { weight: 12, arbitrary: parameterText(parameter, known).map(encodeURIComponent) },
-      // An over-long segment, and one whose percent-encoding is malformed.
-      { weight: 1, arbitrary: fc.constantFrom('x'.repeat(150), '%zz', '%E0%A4%A', 'a%00b') },
+      // An over-long segment, one whose percent-encoding is malformed, and ones holding an encoded / or \\.
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom('x'.repeat(150), '%zz', '%E0%A4%A', 'a%00b', '%2F', 'a%2Fb', '%2F..%2F', '%5C'),
+      },
     ),
   );
   return fc.tuple(...segments).map((values) => {
@@ -420,6 +423,11 @@ function headersOf(context: RequestContext): fc.Arbitrary<Record<string, string>
       arbitrary: fc.constantFrom(
         ...context.forgedTokens.map((token) => `Bearer ${token}`),
         'Bearer',
+        'Bearer ',
+        'bearer x',
+        'Bearer a b',
+        'Bearer a.b.c',
+        'Token abc',
         'Basic dXNlcjpwYXNz',
         `Bearer ${'a'.repeat(5000)}`,
       ),

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningOwner, runningServerConnection } from '../src/demo/seed/seed-database';
 import { SEED_EMAIL, type SeedResult, seedEvents } from '../src/demo/seed/seed-events';
+import { addDays, dayInZone } from '../src/demo/wall-clock';
 import { imageKey } from '../src/lib/images';
 import { refreshEventDays } from '../src/modules/events/event-days.repository';
 import { createTestApp, type TestContext } from './app';
@@ -64,16 +65,23 @@ describe('seedEvents', () => {
       SELECT
         (SELECT count(*) FROM per_event) AS events,
         (SELECT count(*) FROM per_event WHERE n NOT IN (1, 2)) AS bad_counts,
-        count(*) FILTER (WHERE d.start_date::date < (${now.toISOString()}::timestamptz AT TIME ZONE e.time_zone)::date
-          OR d.start_date::date > (${now.toISOString()}::timestamptz AT TIME ZONE e.time_zone)::date + 6) AS out_of_week,
         count(*) FILTER (WHERE d.end_date < d.start_date + interval '15 minutes'
           OR d.end_date::date > d.start_date::date + 1) AS bad_ends,
         count(*) FILTER (WHERE extract(minute FROM d.start_date)::int % 15 <> 0
           OR extract(minute FROM d.end_date)::int % 15 <> 0) AS off_quarter,
         count(*) AS dates
       FROM event_dates d JOIN events e ON e.id = d.event_id`);
-    expect(check).toMatchObject({ events: N, bad_counts: 0, out_of_week: 0, bad_ends: 0, off_quarter: 0 });
+    expect(check).toMatchObject({ events: N, bad_counts: 0, bad_ends: 0, off_quarter: 0 });
     expect(check!.dates).toBe(result.dates);
+    // The week of each zone as the app's own code reads the zone (Node's time-zone data: PostgreSQL's embedded data
+    // can be older, and on 2026-11-28 at 06:07 UTC it still put Edmonton on the 27th when Node put it on the 28th).
+    const starts = await rows<{ time_zone: string; start: string }>(sql`
+      SELECT e.time_zone, to_char(d.start_date, 'YYYY-MM-DD') AS start FROM event_dates d JOIN events e ON e.id = d.event_id`);
+    const outOfWeek = starts.filter(({ time_zone, start }) => {
+      const today = dayInZone(now, time_zone);
+      return start < today || start > addDays(today, 6);
+    });
+    expect(outOfWeek).toEqual([]);
   });
 
   it('writes exactly the event_days rows and last_ends_at that refreshEventDays writes', async () => {
@@ -89,6 +97,13 @@ describe('seedEvents', () => {
     const ids = (before.ends as Array<{ id: number }>).map((e) => e.id);
     await ctx.db.transaction((tx) => refreshEventDays(tx, ids));
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('gives a quarter of the events accessibility attributes, copied into event_days', async () => {
+    const [stats] = await rows<{ marked: number; stale: number }>(sql`
+      SELECT (SELECT count(*) FROM events WHERE access <> 0) AS marked,
+        (SELECT count(*) FROM event_days d JOIN events e ON e.id = d.event_id WHERE d.access <> e.access) AS stale`);
+    expect(stats).toEqual({ marked: N / 4, stale: 0 });
   });
 
   it('points every event at one of the shared covers, whose files exist', async () => {

@@ -54,6 +54,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   it('creates user 1 from ADMIN_EMAIL, keeps data across a clean stop, and refuses a second start', async () => {
     const first = await startServer({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'secret123' });
     await waitReady(first);
+    expect(first.output().split('\n')[0]).toBe(`[evmap] Node.js ${process.version}`);
     expect(await sql('SELECT id, email, is_admin FROM users')).toEqual([
       { id: 1, email: 'boss@example.com', is_admin: true },
     ]);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PLAN_TYPES } from './enums';
+import { SIGNAL_REASONS } from './event-actions';
 import { eventSchema } from './events';
 import { paginationSchema } from './pagination';
 
@@ -33,7 +34,15 @@ export const moderationQuerySchema = z.object({
 });
 
 export const moderationListSchema = z.object({
-  events: z.array(eventSchema.extend({ lastSignaledAt: z.string() })),
+  events: z.array(
+    eventSchema.extend({
+      lastSignaledAt: z.string(),
+      /** How many reports gave each reason, most given first. */
+      signalReasons: z.array(
+        z.object({ reason: z.enum([...SIGNAL_REASONS, 'unspecified']), count: z.number().int().min(1) }),
+      ),
+    }),
+  ),
   pagination: paginationSchema,
 });
 export type ModerationList = z.infer<typeof moderationListSchema>;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CURRENCY, PRICES } from './constants';
 import { PROVINCE_CODES, type Province, planTypeSchema } from './enums';
+import { postalCodeAgrees, provincesOfPostalCode } from './postal-codes';
 
 // ---------------------------------------------------------------- taxes
 
@@ -73,10 +74,25 @@ export function formatMoney(cents: number, currency: string = CURRENCY, locale =
   return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 
-/** The province whose taxes apply: the billing province, else the profile province; null when neither is known. */
-export function taxProvince(user: { billingState?: string | null; state?: string | null }): Province | null {
-  for (const value of [user.billingState, user.state]) {
-    if (value && (PROVINCE_CODES as readonly string[]).includes(value)) return value as Province;
+/**
+ * The province whose taxes apply: the billing province, else the profile province; null when neither is known.
+ * Saves refuse a province its postal code disagrees with (postal-codes.ts); a row saved before that rule that still
+ * disagrees is taxed in the postal code's province when its letter names only one.
+ */
+export function taxProvince(user: {
+  billingState?: string | null;
+  state?: string | null;
+  billingZipcode?: string | null;
+  zipcode?: string | null;
+}): Province | null {
+  for (const [value, zipcode] of [
+    [user.billingState, user.billingZipcode],
+    [user.state, user.zipcode],
+  ]) {
+    if (!value || !(PROVINCE_CODES as readonly string[]).includes(value)) continue;
+    if (postalCodeAgrees(zipcode, value)) return value as Province;
+    const provinces = provincesOfPostalCode(zipcode);
+    return provinces?.length === 1 ? provinces[0]! : (value as Province);
   }
   return null;
 }

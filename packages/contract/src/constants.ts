@@ -2,7 +2,8 @@
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const TOAST_AUTOCLOSE_MS = 3_000;
-export const SEARCH_DEBOUNCE_MS = 100;
+/** The map searches this long after the last change of its bounds, day or category. */
+export const MAP_SEARCH_DEBOUNCE_MS = 100;
 
 export const MAP = {
   minZoom: 6,
@@ -42,6 +43,18 @@ export const TRIAL_MONTHS = 4;
 export const TRIAL_DAYS_ALTERNATIVE = 14;
 
 export const RECURRENCE_MIN_EXTRA = { daily: 8, weekly: 3, 'bi-weekly': 3, monthly: 3 } as const;
+
+/**
+ * The most dates one event may carry: a year of daily dates, with room (the spec sets no upper bound; its
+ * recurrence rules only say how many dates are generated at least).
+ */
+export const EVENT_DATES_MAX = 400;
+/**
+ * The most dates of one event under the unit plan, which has no recurrence (spec section 9): the length of the
+ * shortest daily recurrence the spec generates (the first date and 8 more), for example a nine-day festival.
+ * More dates are what the recurring plans are for; one unit publication covers this many at most.
+ */
+export const UNIT_EVENT_DATES_MAX = 1 + RECURRENCE_MIN_EXTRA.daily;
 export const RECURRING_DATES_LISTED = 3;
 
 export const ADMIN_EVENTS = {
@@ -54,6 +67,9 @@ export const ADMIN_EVENTS = {
 
 export const INSTALL_BANNER = { delayMs: 3_000, dismissDays: 7, version: '1.0.0' } as const;
 export const COOKIE_BANNER = { version: '1.0.0', reshowAfterHours: 24 } as const;
+
+/** One verification code a minute per account: the API refuses sooner ones (429, Retry-After), the form waits. */
+export const CODE_RESEND_INTERVAL_MS = 60_000;
 
 export const PASSWORD_MIN_EXCLUSIVE = 6;
 export const PASSWORD_MAX = 128;
@@ -68,6 +84,10 @@ export const STORAGE_KEYS = {
   location: 'evmap.location',
   welcome: 'evmap.welcome',
   installBanner: 'evmap.installBanner',
+  /** How many visits (browsing sessions) this browser made: the install banner waits for the second. */
+  visits: 'evmap.visits',
+  /** The events this browser reported (their uuids, the latest 100): the reporter alone sees the notice. */
+  reported: 'evmap.reported',
   lang: 'evmap.lang',
 } as const;
 
@@ -78,6 +98,11 @@ export const STORAGE_KEYS = {
 export const SEARCH_MAX_IDS = 5000;
 export const SEARCH_MAX_EVENTS = 200;
 export const SEARCH_MAX_EXCLUDE = 5000;
+/** The longest text of a map search (`text` of the search, `q` of the markers), in characters once trimmed. */
+export const SEARCH_TEXT_MAX = 100;
+/** The "now" day of the map search and the markers: events in progress in their own zone, or starting within NOW_AHEAD_HOURS. */
+export const DAY_NOW = 'now';
+export const NOW_AHEAD_HOURS = 3;
 
 /** The largest PostgreSQL `integer` (int4): ids, orders and counts stored in one (bounds.ts). */
 export const INT4_MAX = 2_147_483_647;
@@ -88,3 +113,11 @@ export const INT4_MAX = 2_147_483_647;
  */
 export const YEAR_MIN = 1900;
 export const YEAR_MAX = 2999;
+
+/** How long a session (the bearer token) lasts, unless JWT_EXPIRES_IN says otherwise. */
+export const SESSION_DAYS = 30;
+/**
+ * How long an administrator's session lasts, whatever JWT_EXPIRES_IN says: an administrator's token reaches every
+ * account, so a lost or copied one is worth less for less long. Older administrator tokens are refused.
+ */
+export const ADMIN_SESSION_HOURS = 12;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import './zod-setup';
 import { ERROR_MESSAGES, errorMessage, isErrorKey } from './errors';
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[?}]/g)].map((m) => m[1]).sort();
 
 describe('error catalogue', () => {
   it('has every message in both languages with the same placeholders', () => {
@@ -25,6 +25,19 @@ describe('error catalogue', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(errorMessage('fieldRequired', 'en', { field: 'email' })).toBe('The field email is required');
     expect(errorMessage('fieldType', 'fr', { field: 'age' })).toBe('Le champ age doit être de type {type}');
+  });
+
+  it('makes the word agree with the number', () => {
+    expect(errorMessage('rateLimited', 'en', { minutes: 1 })).toBe('Too many attempts. Please try again in 1 minute.');
+    expect(errorMessage('rateLimited', 'en', { minutes: 15 })).toBe(
+      'Too many attempts. Please try again in 15 minutes.',
+    );
+    expect(errorMessage('eventWritesRateLimited', 'fr', { minutes: 1 })).toBe(
+      'Vous enregistrez des événements trop souvent. Veuillez réessayer dans 1 minute.',
+    );
+    expect(errorMessage('eventWritesRateLimited', 'fr', { minutes: 2 })).toBe(
+      'Vous enregistrez des événements trop souvent. Veuillez réessayer dans 2 minutes.',
+    );
   });
 });
 

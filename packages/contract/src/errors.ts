@@ -24,6 +24,22 @@ export const ERROR_MESSAGES = {
   codeInvalid: { en: 'The code is invalid', fr: "Le code n'est pas valide" },
   passwordsDoNotMatch: { en: 'Passwords do not match', fr: 'Les mots de passe ne correspondent pas' },
   paymentFailed: { en: 'An error occurred during payment', fr: "Une erreur s'est produite lors du paiement" },
+  paymentDeclined: {
+    en: 'Your card was declined, and nothing was charged. Add another card in your account settings, or ask your bank why, then try again.',
+    fr: "Votre carte a été refusée et rien n'a été prélevé. Ajoutez une autre carte dans les paramètres de votre compte, ou demandez la raison à votre banque, puis réessayez.",
+  },
+  paymentInsufficientFunds: {
+    en: 'Your card was declined for insufficient funds, and nothing was charged. Add another card in your account settings, then try again.',
+    fr: "Votre carte a été refusée pour fonds insuffisants et rien n'a été prélevé. Ajoutez une autre carte dans les paramètres de votre compte, puis réessayez.",
+  },
+  paymentCardExpired: {
+    en: 'Your card has expired, and nothing was charged. Add a valid card in your account settings, then try again.',
+    fr: "Votre carte est expirée et rien n'a été prélevé. Ajoutez une carte valide dans les paramètres de votre compte, puis réessayez.",
+  },
+  cardDeclined: {
+    en: 'Your bank declined this card, and it was not saved. Try another card, or ask your bank why.',
+    fr: "Votre banque a refusé cette carte et elle n'a pas été enregistrée. Essayez une autre carte, ou demandez la raison à votre banque.",
+  },
   emailExists: { en: 'Email already exists', fr: 'Ce courriel existe déjà' },
   accountDeleted: {
     en: 'Your account was deleted. Please contact us to create a new account.',
@@ -97,6 +113,10 @@ export const ERROR_MESSAGES = {
   unauthorized: { en: 'You must be signed in', fr: 'Vous devez être connecté' },
   forbidden: { en: 'You are not allowed to do this', fr: "Vous n'êtes pas autorisé à faire ceci" },
   notFound: { en: 'Not found', fr: 'Introuvable' },
+  organisationRemoved: {
+    en: 'This organisation was removed: its feed no longer exists',
+    fr: "Cette organisation a été retirée : son flux n'existe plus",
+  },
   routeNotFound: { en: 'This API route does not exist', fr: "Cette route de l'API n'existe pas" },
   methodNotAllowed: {
     en: 'This API route does not accept this method (accepted: {allowed})',
@@ -107,10 +127,22 @@ export const ERROR_MESSAGES = {
     en: 'A part of the address of the request is too long',
     fr: "Une partie de l'adresse de la requête est trop longue",
   },
+  requestMalformed: {
+    en: 'The request is malformed: its first line or one of its headers cannot be read',
+    fr: "La requête est mal formée : sa première ligne ou l'un de ses en-têtes est illisible",
+  },
+  requestHeadersTooLarge: {
+    en: 'The headers of the request are too large',
+    fr: 'Les en-têtes de la requête sont trop volumineux',
+  },
+  requestTimeout: {
+    en: 'The request took too long to arrive. Please try again.',
+    fr: 'La requête a mis trop de temps à arriver. Veuillez réessayer.',
+  },
   fieldUnknown: { en: 'The field {field} is not expected', fr: "Le champ {field} n'est pas attendu" },
   rateLimited: {
-    en: 'Too many attempts. Please try again in {minutes} minutes.',
-    fr: 'Trop de tentatives. Veuillez réessayer dans {minutes} minutes.',
+    en: 'Too many attempts. Please try again in {minutes} {minutes?minute|minutes}.',
+    fr: 'Trop de tentatives. Veuillez réessayer dans {minutes} {minutes?minute|minutes}.',
   },
   payloadTooLarge: {
     en: 'The file is too large (maximum {max} MB)',
@@ -154,6 +186,26 @@ export const ERROR_MESSAGES = {
   recurrenceNotInPlan: {
     en: 'Your plan does not include recurring events',
     fr: "Votre forfait n'inclut pas les événements récurrents",
+  },
+  unitDatesLimit: {
+    en: 'The unit plan allows at most {max} dates per event',
+    fr: "Le forfait à l'unité permet au plus {max} dates par événement",
+  },
+  republicationUnconfirmed: {
+    en: 'A new place, or dates beyond those published, makes a new publication charged like the first: confirm it to save',
+    fr: 'Un nouveau lieu, ou des dates au-delà de celles publiées, est une nouvelle publication facturée comme la première : confirmez-la pour enregistrer',
+  },
+  trialAlreadyUsed: {
+    en: 'The free trial is given once per organisation and this account has already had it. Please choose a plan.',
+    fr: "L'essai gratuit est offert une seule fois par organisation et ce compte en a déjà bénéficié. Veuillez choisir un forfait.",
+  },
+  postalCodeProvince: {
+    en: 'The province does not match the postal code (its first letter gives the province)',
+    fr: 'La province ne correspond pas au code postal (sa première lettre donne la province)',
+  },
+  paymentInProgress: {
+    en: 'A payment for this is already in progress. Please try again in a moment.',
+    fr: 'Un paiement est déjà en cours pour ceci. Veuillez réessayer dans un instant.',
   },
   creatorNotAllowed: {
     en: 'The creator must be an event-manager who is not an administrator',
@@ -213,6 +265,18 @@ export const ERROR_MESSAGES = {
     en: 'Too many images are being processed. Please try again in a few seconds.',
     fr: "Trop d'images sont en cours de traitement. Veuillez réessayer dans quelques secondes.",
   },
+  identityProtected: {
+    en: 'Only its owner can change the email or password of an administrator or of user 1',
+    fr: "Seul son titulaire peut changer le courriel ou le mot de passe d'un administrateur ou de l'utilisateur 1",
+  },
+  codeAddressLimit: {
+    en: 'This address has received the most verification codes allowed for today. Please check your inbox or try again tomorrow.',
+    fr: "Cette adresse a reçu le nombre maximal de codes de vérification pour aujourd'hui. Vérifiez votre boîte de réception ou réessayez demain.",
+  },
+  eventWritesRateLimited: {
+    en: 'You are saving events too often. Please try again in {minutes} {minutes?minute|minutes}.',
+    fr: 'Vous enregistrez des événements trop souvent. Veuillez réessayer dans {minutes} {minutes?minute|minutes}.',
+  },
 } as const satisfies Record<string, Text>;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;
@@ -223,12 +287,20 @@ export function isErrorKey(value: unknown): value is ErrorKey {
   return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
 }
 
-/** The catalogue message for `key` in `lang`, with `{name}` placeholders filled from `params`. */
+/**
+ * The catalogue message for `key` in `lang`, with `{name}` placeholders filled from `params`, and
+ * `{name?one|other}` choosing the word that agrees with the number `name` ("1 minute", "2 minutes": in English and
+ * in French alike, 0 and 1 take the singular only in French, and a wait is never 0).
+ */
 export function errorMessage(key: ErrorKey, lang: Lang, params: ErrorParams = {}): string {
   const template = ERROR_MESSAGES[key][lang];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return template.replace(/\{(\w+)(?:\?([^|}]*)\|([^}]*))?\}/g, (whole, name: string, one?: string, other?: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    if (one === undefined || other === undefined) return String(value);
+    const singular = lang === 'fr' ? Math.abs(Number(value)) < 2 : Math.abs(Number(value)) === 1;
+    return singular ? one : other;
+  });
 }
 
 /**

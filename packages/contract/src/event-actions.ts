@@ -1,15 +1,36 @@
 /** Payloads of the actions around an event: statistics, reports, favourites and the admin event list. */
 import { z } from 'zod';
+import { INT4_MAX } from './constants';
 import { eventSchema } from './events';
 import { paginationSchema } from './pagination';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a UUID in its canonical text form (event uuids, the X-Session-Id header). */
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+export { isUuid } from './uuid';
 
 /** `:uuid` of an event; a malformed one is simply not found (404). */
 export const eventUuidParamsSchema = z.object({ uuid: z.string().max(64).meta({ format: 'uuid' }) });
+
+/**
+ * Why a visitor reports an event (issue 27): chosen from this short list, shown to administrators in the
+ * moderation queue. A report without a reason (older clients, the spec's call without a body) counts as
+ * `unspecified`.
+ */
+export const SIGNAL_REASONS = ['wrong-info', 'cancelled', 'offensive', 'spam', 'other'] as const;
+export type SignalReason = (typeof SIGNAL_REASONS)[number];
+
+/** POST /public/events/{uuid}/signal: the body is optional, its reason too. */
+// Fastify hands a missing body over as null.
+export const signalBodySchema = z
+  .object({ reason: z.enum(SIGNAL_REASONS).optional() })
+  .strict()
+  .nullish();
+/** `:id` of an event, a saved card or an invoice: a positive integer that fits the database's ids. */
+export const idParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'idInvalid' })
+    .int({ error: 'idInvalid' })
+    .positive({ error: 'idInvalid' })
+    .max(INT4_MAX, { error: 'idInvalid' }),
+});
 
 /** GET /connected/events/{id}/stats and /connected/admin/events/{id}/stats return at most this many rows (the latest). */
 export const EVENT_STATS_MAX_ROWS = 10_000;

@@ -4,7 +4,8 @@ import { dbIdSchema, dbIntSchema, INT4_MAX, yearInRange } from './bounds';
 
 export { paginationSchema } from './pagination';
 
-import { ADMIN_EVENTS } from './constants';
+import { ACCESS_FILTERS, accessibilityInputSchema, accessibilitySchema } from './accessibility';
+import { ADMIN_EVENTS, EVENT_DATES_MAX } from './constants';
 import { CLICK_VALUES, provinceSchema, recurringSchema, VIEW_VALUES } from './enums';
 import { dateProblem, type EventDate, eventDateSchema } from './event-dates';
 import { optionalText, phoneSchema, websiteSchema } from './users';
@@ -60,6 +61,8 @@ export const eventSchema = z.object({
   timeZone: z.string(),
   /** The latest end has passed (or there are no dates), in the event's zone. */
   isPast: z.boolean(),
+  /** Accessibility attributes (issue 24); nothing ticked: stepFree null, features []. */
+  accessibility: accessibilitySchema,
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -99,12 +102,17 @@ const eventFields = {
   website: websiteSchema,
   externalLink: websiteSchema,
   images: z.array(imageInputSchema).max(10).optional().default([]),
-  dates: z.array(ruledDateSchema).max(400).optional().default([]),
+  dates: z.array(ruledDateSchema).max(EVENT_DATES_MAX).optional().default([]),
   recurring: recurringSchema.nullable().optional(),
+  /** Absent: nothing ticked (a save without it clears what was ticked). */
+  accessibility: accessibilityInputSchema.optional(),
 };
 
-/** POST /connected/events and PUT /connected/events/{id}: titleFr required. */
-export const ownerEventBodySchema = z.object(eventFields);
+/**
+ * POST /connected/events and PUT /connected/events/{id}: titleFr required. `confirmCharge`: under the unit plan,
+ * the owner agreed that this save is a new publication, charged (a new place, or dates beyond those published).
+ */
+export const ownerEventBodySchema = z.object({ ...eventFields, confirmCharge: z.boolean().optional() });
 export type OwnerEventBody = z.input<typeof ownerEventBodySchema>;
 export type OwnerEventInput = z.output<typeof ownerEventBodySchema>;
 
@@ -125,13 +133,29 @@ export const adminUpdateEventBodySchema = z.object({
     .int()
     .positive({ error: 'categoryRequired' })
     .max(INT4_MAX, { error: 'max' }),
-  dates: z.array(ruledDateSchema, { error: 'datesRequired' }).min(1, { error: 'datesRequired' }).max(400),
+  dates: z.array(ruledDateSchema, { error: 'datesRequired' }).min(1, { error: 'datesRequired' }).max(EVENT_DATES_MAX),
   address: z.string({ error: 'addressRequired' }).trim().min(1, { error: 'addressRequired' }).max(300),
 });
 export type AdminEventInput = z.output<typeof adminCreateEventBodySchema>;
 
 export const eventResponseSchema = z.object({ event: eventSchema });
 export const eventsResponseSchema = z.object({ events: z.array(eventSchema) });
+
+/** At most this many events in one `GET /public/events/by-ids` (a list's next page, details on demand). */
+export const EVENTS_BY_IDS_MAX = 60;
+
+/** `?ids=3,17,42`: the events to read, in the order wanted. */
+export const eventsByIdsQuerySchema = z.strictObject({
+  ids: z
+    .string({ error: 'fieldRequired' })
+    .max(EVENTS_BY_IDS_MAX * 11, { error: 'fieldInvalid' })
+    .regex(/^\d{1,10}(,\d{1,10})*$/, { error: 'fieldInvalid' })
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.length <= EVENTS_BY_IDS_MAX && ids.every((id) => id >= 1 && id <= 2_147_483_647), {
+      error: 'fieldInvalid',
+    })
+    .meta({ description: `Comma-separated event ids, at most ${EVENTS_BY_IDS_MAX}` }),
+});
 
 /** Map bounds as the client sends them (rounded outward to whole degrees). */
 export const mapBoundsSchema = z
@@ -143,14 +167,20 @@ export const mapBoundsSchema = z
   })
   .refine((b) => b.southLat <= b.northLat, { path: ['southLat'], message: 'fieldInvalid' });
 
-import { SEARCH_MAX_EXCLUDE } from './constants';
+import { DAY_NOW, SEARCH_MAX_EXCLUDE, SEARCH_TEXT_MAX } from './constants';
 
-export { SEARCH_MAX_EVENTS, SEARCH_MAX_EXCLUDE, SEARCH_MAX_IDS } from './constants';
+export {
+  DAY_NOW,
+  NOW_AHEAD_HOURS,
+  SEARCH_MAX_EVENTS,
+  SEARCH_MAX_EXCLUDE,
+  SEARCH_MAX_IDS,
+  SEARCH_TEXT_MAX,
+} from './constants';
 
-export const searchBodySchema = z.object({
-  mapBounds: mapBoundsSchema,
-  categoryId: dbIdSchema().nullable().optional(),
-  selectedDay: z
+/** A real calendar day (`YYYY-MM-DD`) of a year from 1900 to 2999: the map's day. */
+export const calendarDaySchema = () =>
+  z
     .string({ error: 'dateFormat' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dateFormat' })
     .refine(
@@ -159,8 +189,41 @@ export const searchBodySchema = z.object({
     )
     .refine(yearInRange, { error: 'yearRange' })
     // What the checks above accept, for the OpenAPI document: a real calendar day of a year from 1900 to 2999.
-    .meta({ format: 'date', pattern: '^(19[0-9]{2}|2[0-9]{3})-[0-9]{2}-[0-9]{2}$' }),
+    .meta({ format: 'date', pattern: '^(19[0-9]{2}|2[0-9]{3})-[0-9]{2}-[0-9]{2}$' });
+
+/**
+ * The map's day, or `now` (DAY_NOW): the events in progress at this moment in their own time zone and those starting
+ * within the next NOW_AHEAD_HOURS hours (not those later today, nor those already over). Same messages as a day.
+ */
+export const dayOrNowSchema = () =>
+  z
+    .union([z.literal(DAY_NOW), calendarDaySchema()], {
+      error: (issue) => (issue.code === 'invalid_union' ? 'dateFormat' : undefined),
+    })
+    .meta({ description: `A calendar day (YYYY-MM-DD), or "${DAY_NOW}"` });
+
+/**
+ * Words to find in the events' titles, descriptions, organiser and place, in French or English (accents, case and
+ * each language's word endings ignored); trimmed, at most SEARCH_TEXT_MAX characters; empty means no text filter.
+ */
+export const searchTextSchema = () =>
+  z
+    .string()
+    .trim()
+    .max(SEARCH_TEXT_MAX)
+    .meta({
+      description: `Words to find (French or English), at most ${SEARCH_TEXT_MAX} characters; empty: no filter`,
+    });
+
+export const searchBodySchema = z.object({
+  mapBounds: mapBoundsSchema,
+  categoryId: dbIdSchema().nullable().optional(),
+  selectedDay: dayOrNowSchema(),
+  /** Optional: older clients send none. When given, the events are ranked by relevance (then by id). */
+  text: searchTextSchema().optional(),
   excludeIds: z.array(dbIdSchema()).max(SEARCH_MAX_EXCLUDE).optional().default([]),
+  /** Accessibility attributes every event must have ("stepFree": a step-free entrance, "yes"). */
+  access: z.array(z.enum(ACCESS_FILTERS)).max(ACCESS_FILTERS.length).optional().default([]),
 });
 export type SearchBody = z.input<typeof searchBodySchema>;
 
@@ -186,6 +249,12 @@ export const statBodySchema = z
 export const eventStatsResponseSchema = z.object({
   eventStats: z.array(z.object({ type: z.string(), date: z.string(), count: z.number().int(), value: z.string() })),
 });
+
+/** The views of each own event over the last 7 days (today included, in the event's zone); events without any are left out. */
+export const ownEventViewsResponseSchema = z.object({
+  views: z.array(z.object({ eventId: z.number().int(), lastSevenDays: z.number().int() })),
+});
+export type OwnEventViews = z.infer<typeof ownEventViewsResponseSchema>;
 
 export const ADMIN_EVENT_SORT_FIELDS = [
   'id',

@@ -20,7 +20,31 @@ export const mapSettingsSchema = z.object({
   tileAttributionFr: z.string().optional(),
 });
 
-export const globalsResponseSchema = z.object({ categories: z.array(categorySchema), map: mapSettingsSchema });
+/**
+ * Whose data the place suggestions are, so the web app credits it under them: `geonames` (the built-in
+ * gazetteer, CC BY 4.0), `openstreetmap` (Photon and Nominatim, ODbL); null when the source credits itself.
+ */
+export const PLACE_SOURCES = ['geonames', 'openstreetmap'] as const;
+export type PlaceSource = (typeof PLACE_SOURCES)[number];
+/** The geocoders the server can be configured with (GEOCODER): the built-in gazetteer, or a public one. */
+export const GEOCODERS = ['builtin', 'photon', 'nominatim', 'google'] as const;
+export type GeocoderName = (typeof GEOCODERS)[number];
+export const placeSettingsSchema = z.object({
+  source: z.enum(PLACE_SOURCES).nullable(),
+  /** Which geocoder answers the place search, named in the event form. */
+  geocoder: z.enum(GEOCODERS).optional(),
+  /**
+   * Whether it finds street addresses and venues; the built-in gazetteer knows only towns and cities, so its
+   * points are city centres the organiser moves to the door.
+   */
+  streetAddresses: z.boolean().optional(),
+});
+
+export const globalsResponseSchema = z.object({
+  categories: z.array(categorySchema),
+  map: mapSettingsSchema,
+  places: placeSettingsSchema,
+});
 export type GlobalsResponse = z.infer<typeof globalsResponseSchema>;
 
 /** The six categories of the spec, with their titles; the database is seeded from this list. */

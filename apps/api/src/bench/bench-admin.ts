@@ -4,8 +4,12 @@
  * page of the whole list, the first screen), the moderation queue and the dashboard; their cold costs one at
  * a time; and their query plans at this size.
  */
+
 import { randomBytes } from 'node:crypto';
 import { PROVINCES } from '@evmap/contract/enums';
+import { adminRoutes } from '@evmap/contract/routes/admin';
+import { authRoutes } from '@evmap/contract/routes/auth';
+import { urlOf } from '@evmap/contract/routes/route';
 import { nowWallClock } from '@evmap/contract/wall-clock';
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -14,7 +18,7 @@ import { hashPassword } from '../lib/passwords';
 import { eventDaysSql, newAccountsSql, organisersSql } from '../modules/admin-dashboard/admin-dashboard.repository';
 import { adminPageIdsSql, adminSearchIdsSql } from '../modules/events/admin-events.repository';
 import { reportedCountSql, reportedPageSql } from '../modules/events/moderation.repository';
-import { measure, type Scenario } from './bench-measure';
+import { measure, percentile, type Scenario } from './bench-measure';
 import type { Row, Verdict } from './bench-report';
 
 export type AdminAccount = { email: string; password: string; users: number; reported: number };
@@ -54,7 +58,7 @@ export async function seedAdminData(pool: pg.Pool, log: (m: string) => void): Pr
     reports AS (
       INSERT INTO event_signals (event_id, visitor_key, created_at)
       SELECT p.id, 'session:bench-' || p.id || '-' || k,
-        now() - ((p.id * 7919 + k * 104729) % 20160) * interval '1 minute'
+        now() - ((p.id::bigint * 7919 + k * 104729) % 20160) * interval '1 minute'
       FROM picked p CROSS JOIN LATERAL generate_series(1, 1 + p.id % 8) k
       RETURNING event_id)
     UPDATE events e SET signaled_count = r.n
@@ -64,7 +68,7 @@ export async function seedAdminData(pool: pg.Pool, log: (m: string) => void): Pr
 }
 
 async function signIn(base: string, account: AdminAccount): Promise<string> {
-  const res = await fetch(`${base}/api/v1/public/auth/login`, {
+  const res = await fetch(`${base}${urlOf(authRoutes.login)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: account.email, password: account.password }),
@@ -83,9 +87,6 @@ async function getJson<T>(base: string, path: string, jwt: string): Promise<{ ms
 
 type Page = { pagination: { totalCount: number; totalPages: number } };
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-
 export type AdminBench = { rows: Row[]; verdicts: Verdict[]; notes: string[]; plans: string[] };
 
 /** Everything of the admin part, against the running app at `base` (the database stays open). */
@@ -97,7 +98,7 @@ export async function runAdminBench(
 ): Promise<AdminBench> {
   const jwt = await signIn(base, account);
   const headers = { authorization: `Bearer ${jwt}` };
-  const list = '/api/v1/connected/admin/events?limit=100&sortField=titleFr&sortDirection=asc';
+  const list = urlOf(adminRoutes.events, {}, { limit: 100, sortField: 'titleFr', sortDirection: 'asc' });
   const search = `${list}&search=${encodeURIComponent(SEARCH_WORD)}`;
   const searched = (await getJson<Page>(base, search, jwt)).json.pagination;
   const whole = (await getJson<Page>(base, list, jwt)).json.pagination;
@@ -115,9 +116,9 @@ export async function runAdminBench(
       path: `${list}&page=${deepList}`,
       target: true,
     },
-    { name: 'admin events: first screen (id desc, 100)', path: '/api/v1/connected/admin/events?limit=100' },
-    { name: 'admin moderation queue (20 a page)', path: '/api/v1/connected/admin/moderation' },
-    { name: 'admin dashboard', path: '/api/v1/connected/admin/dashboard' },
+    { name: 'admin events: first screen (id desc, 100)', path: urlOf(adminRoutes.events, {}, { limit: 100 }) },
+    { name: 'admin moderation queue (20 a page)', path: urlOf(adminRoutes.moderation) },
+    { name: 'admin dashboard', path: urlOf(adminRoutes.dashboard) },
   ].map((s) => ({ ...s, method: 'GET' as const, headers }));
 
   // One administrator's browser sends one list request at a time; then the run's connections, for throughput.
@@ -161,7 +162,7 @@ async function coldTimings(base: string, connection: DbConnection, jwt: string, 
     for (let i = 0; i < count; i++) {
       for (const [key, path] of [
         ['search', search],
-        ['dashboard', '/api/v1/connected/admin/dashboard'],
+        ['dashboard', urlOf(adminRoutes.dashboard)],
       ] as const) {
         await pool.query(
           `UPDATE app_meta SET value = (value::bigint + 1)::text, updated_at = now() WHERE key = 'events_version'`,

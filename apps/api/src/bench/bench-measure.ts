@@ -14,6 +14,12 @@ export type MeasureOptions = { connections: number; durationS: number; log: (mes
 
 const WARMUP_S = 2;
 
+/** The p-th percentile of `values` (nearest rank), 0 for none. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
 export async function measure(base: string, s: Scenario, options: MeasureOptions, vary?: () => string): Promise<Row> {
   const run = (duration: number) =>
     autocannon({

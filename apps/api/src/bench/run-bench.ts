@@ -4,19 +4,25 @@
  * area's lists and dashboard as a signed-in administrator (bench-admin.ts). Prints one table and writes
  * bench/results.md (the whole file, every section measured again). Stops everything it started, even on failure or Ctrl-C.
  */
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import { eventRoutes } from '@evmap/contract/routes/events';
+import { globalsRoutes } from '@evmap/contract/routes/globals';
+import { urlOf } from '@evmap/contract/routes/route';
 import { sql } from 'drizzle-orm';
 import { createDb, createPool, type DbConnection } from '../db/client';
 import { matchingIdsSql } from '../modules/search/search.repository';
 import { runAdminBench } from './bench-admin';
 import { openBenchDatabase, prepareBenchDatabase } from './bench-database';
-import { measure } from './bench-measure';
+import { runMarkersBench } from './bench-markers';
+import { measure, percentile } from './bench-measure';
 import { type Context, markdown, type Row, table, type Verdict, verdictLines } from './bench-report';
+import { runTextBench } from './bench-text';
 
 export type BenchOptions = {
   events: number;
@@ -25,6 +31,8 @@ export type BenchOptions = {
   databaseUrl: string | undefined;
   output: string;
   log: (message: string) => void;
+  /** Only this scenario (`text`: the text search, issue 24): printed, bench/results.md left as it is. */
+  only?: 'text';
 };
 
 /** Montréal as the client sends it: bounds rounded outward to whole degrees. */
@@ -71,16 +79,11 @@ async function post(url: string, body: unknown): Promise<Answer> {
   return { ms: performance.now() - started, bytes, json: JSON.parse(bytes.toString()) };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
 async function explainPlans(connection: DbConnection, day: string): Promise<string[]> {
   const pool = createPool(connection, 1);
   try {
     const db = createDb(pool);
-    const query = { day, north: 46, south: 45, east: -73, west: -74, categoryId: null };
+    const query = { day, north: 46, south: 45, east: -73, west: -74, categoryId: null, access: 0, text: null };
     const plans: string[] = [];
     for (const [title, q] of [
       ['Montréal, all categories', query],
@@ -120,8 +123,17 @@ export async function runBench(options: BenchOptions): Promise<void> {
     const server = await startServer({ connection: database.connection, dataDir: database.dataDir });
     child = server.child;
     const base = `http://127.0.0.1:${server.port}`;
-    const searchUrl = `${base}/api/v1/public/events/search`;
+    const searchUrl = `${base}${urlOf(eventRoutes.search)}`;
     const day = today();
+    if (options.only === 'text') {
+      const started = performance.now();
+      const text = await runTextBench(base, database.connection, day, options);
+      log(`text scenario measured in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      process.stdout.write(
+        `\n${verdictLines(text.verdicts)}\n\n${text.notes.join('\n')}\n\n${text.plans.join('\n')}\n`,
+      );
+      return;
+    }
     const body = { mapBounds: MONTREAL, selectedDay: day };
 
     const cold = await post(searchUrl, body);
@@ -138,19 +150,23 @@ export async function runBench(options: BenchOptions): Promise<void> {
     const newViewport = () =>
       JSON.stringify({ ...body, mapBounds: { ...MONTREAL, northLat: 46 - (++counter % 1_000_000) / 1e7 } });
 
-    const SEARCH = '/api/v1/public/events/search';
+    const SEARCH = urlOf(eventRoutes.search);
     const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
     // Load when the measurements start (the seed above loads the machine too).
     const loadBefore = os.loadavg();
     const rows: Row[] = [];
     const ping = await measure(
       base,
-      { name: 'constant route GET /public/ping', method: 'GET', path: '/api/v1/public/ping' },
+      { name: 'constant route GET /public/ping', method: 'GET', path: urlOf(globalsRoutes.ping) },
       options,
     );
     rows.push(ping);
     rows.push(
-      await measure(base, { name: 'GET /health (one DB round trip)', method: 'GET', path: '/api/v1/health' }, options),
+      await measure(
+        base,
+        { name: 'GET /health (one DB round trip)', method: 'GET', path: urlOf(globalsRoutes.health) },
+        options,
+      ),
     );
     const search = await measure(base, { name: 'search Montréal', method: 'POST', path: SEARCH, body }, options);
     rows.push(search);
@@ -187,6 +203,9 @@ export async function runBench(options: BenchOptions): Promise<void> {
         newViewport,
       ),
     );
+    const markers = await runMarkersBench(base, day, { ...options, events: options.events });
+    rows.push(...markers.rows);
+    const text = await runTextBench(base, database.connection, day, options);
     const admin = await runAdminBench(base, database.connection, prepared.admin, options);
     await stopServer(child);
     // The same bytes as the Montréal answers from a bare node:http server: the ceiling for answers of those sizes here.
@@ -204,7 +223,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
       await stopServer(child);
     }
     rows.push(...admin.rows);
-    const plans = [...(await explainPlans(database.connection, day)), ...admin.plans];
+    const plans = [...(await explainPlans(database.connection, day)), ...text.plans, ...admin.plans];
 
     const pct = (row: Row) =>
       `${((row.rps / ping.rps) * 100).toFixed(0)}% (${Math.round(row.rps)} / ${Math.round(ping.rps)} req/s)`;
@@ -250,8 +269,8 @@ export async function runBench(options: BenchOptions): Promise<void> {
       `Against the ceiling for the same bytes: search ${Math.round((search.rps / ceilings[0]!.rps) * 100)}% uncompressed, ${Math.round((searchBr.rps / ceilings[1]!.rps) * 100)}% with brotli (${Math.round((nextBr.rps / ceilings[1]!.rps) * 100)}% with excludeIds). 20% of the constant route is ${Math.round(0.2 * ping.rps)} req/s; the bare server reaches ${Math.round(ceilings[1]!.rps)} req/s with the brotli answer, ${Math.round(ceilings[0]!.rps)} uncompressed.`,
       `Load average before and after is in the header: with other work on the machine, req/s moves more than p99.`,
     ];
-    verdicts.push(...admin.verdicts);
-    notes.push(...admin.notes);
+    verdicts.push(...markers.verdicts, ...text.verdicts, ...admin.verdicts);
+    notes.push(...markers.notes, ...text.notes, ...admin.notes);
     const output = table(rows);
     process.stdout.write(`\n${output}\n\n${verdictLines(verdicts)}\n\n`);
     mkdirSync(path.dirname(options.output), { recursive: true });

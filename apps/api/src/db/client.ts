@@ -1,4 +1,5 @@
 /** The PostgreSQL pool, the Drizzle instance on it, and the migrations applied at start. */
+import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -38,6 +39,26 @@ export function createPool(connection: DbConnection, max = 20): pg.Pool {
 
 export function createDb(pool: pg.Pool): Database {
   return drizzle(pool, { schema });
+}
+
+/** A round trip to the server (throws when it does not answer). */
+export async function pingDatabase(db: Executor): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}
+
+/** Takes the advisory lock `id` until the transaction `tx` ends (waits for whoever holds it). */
+export async function lockForTransaction(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${id})`);
+}
+
+/** Runs `work` holding the session advisory lock `id` (waits for whoever holds it). */
+export async function withAdvisoryLock<T>(db: Database, id: number, work: () => Promise<T>): Promise<T> {
+  await db.execute(sql`SELECT pg_advisory_lock(${id})`);
+  try {
+    return await work();
+  } finally {
+    await db.execute(sql`SELECT pg_advisory_unlock(${id})`);
+  }
 }
 
 const MIGRATION_LOCK = 727_001;

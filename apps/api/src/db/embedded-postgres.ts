@@ -4,10 +4,12 @@
  *
  * - Files live in `<dataDir>/pg`; the server listens only on a Unix socket in `<dataDir>/run`
  *   (or on 127.0.0.1 at a free port when that path is too long for a socket).
- * - `<dataDir>/evmap.lock` holds the pid of the process that owns the directory: a second start
- *   on the same directory refuses instead of corrupting it.
+ * - `<dataDir>/evmap.lock` (data-dir-lock.ts) is held while the server runs: a second start on the same
+ *   directory refuses instead of corrupting it.
  * - After a crash, a stale lock is taken over and an orphaned server is shut down before the new
  *   start; PostgreSQL then replays its write-ahead log.
+ * - For the app, the server runs in its own process group: a signal sent to the app's group (Ctrl-C, a
+ *   supervisor's or a container's stop) reaches only the app, which drains first and then stops the database.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,13 +23,17 @@ import {
   rmSync,
   statSync,
   symlinkSync,
-  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { groupAlive, isAlive, waitForExit } from '../lib/processes';
+import { DataDirLock } from './data-dir-lock';
+
+export { groupAlive, isAlive, processIdentity } from '../lib/processes';
+export { LOCK_HEARTBEAT_MS, LOCK_STALE_MS } from './data-dir-lock';
 
 export class StartupError extends Error {
   override name = 'StartupError';
@@ -96,24 +102,8 @@ export function serverOwner(log: Log): Owner {
   }
 }
 
-/** Whether process `pid` exists (one of another user's answers EPERM, and exists). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return !isAlive(pid);
-}
+/** Milliseconds left until `deadline` (a Date.now() value), at least 0. */
+const until = (deadline: number) => Math.max(0, deadline - Date.now());
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -126,23 +116,61 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** How the server process ended: its exit code, or the signal that ended it. */
+export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
+
+/** How a stop went: `clean` after a fast shutdown, `forced` when it had to be cut short (SIGQUIT, SIGKILL). */
+export type StopResult = 'clean' | 'forced';
+
 /** Manages one embedded PostgreSQL server for one data directory. */
 export class EmbeddedPostgres {
   private child: ChildProcess | undefined;
+  private childExited: Promise<ServerExit> | undefined;
   private readonly pgDir: string;
   private readonly runDir: string;
-  private readonly lockFile: string;
-  private lockHeld = false;
+  private readonly lock: DataDirLock;
   private ready = false;
   private stderrTail: string[] = [];
 
   constructor(
     private readonly dataDir: string,
-    private readonly options: { database?: string; log?: Log; onUnexpectedExit?: () => void } = {},
+    private readonly options: {
+      database?: string;
+      log?: Log;
+      /** The server stopped while the app ran (killed, out of memory): not called for a stop the app asked for. */
+      onUnexpectedExit?: (exit: ServerExit) => void;
+      /** Called once the server process exited and was reaped, whatever the reason. */
+      onExit?: () => void;
+      /**
+       * Runs the server in its own process group (the app's server does): a signal sent to the app's group (Ctrl-C,
+       * a supervisor's or a container's stop) then reaches only the app, which drains first and stops the database
+       * itself. Tools and tests leave it in their group, so that an interrupted run takes its server along.
+       */
+      ownProcessGroup?: boolean;
+    } = {},
   ) {
     this.pgDir = path.join(dataDir, 'pg');
     this.runDir = path.join(dataDir, 'run');
-    this.lockFile = path.join(dataDir, 'evmap.lock');
+    this.lock = new DataDirLock(dataDir, { log: options.log, error: (message) => new StartupError(message) });
+  }
+
+  /** The DATA_DIR lock file, and what this process wrote in it while it holds it (the watchdog removes it). */
+  get lockFile(): string {
+    return this.lock.file;
+  }
+
+  get lockContent(): string | undefined {
+    return this.lock.content;
+  }
+
+  /** Releases the lock, if it is still this process's (a later instance may have taken over a stuck one). */
+  releaseLock(): void {
+    this.lock.release();
+  }
+
+  /** The server's pid while it runs (the leader of its own process group). */
+  get pid(): number | undefined {
+    return this.child?.exitCode === null && this.child.signalCode === null ? this.child.pid : undefined;
   }
 
   private log(message: string) {
@@ -152,7 +180,7 @@ export class EmbeddedPostgres {
   /** Starts the server (initialising it on first use) and answers how to connect to its database. */
   async start(): Promise<PgConnection> {
     mkdirSync(this.dataDir, { recursive: true });
-    this.acquireLock();
+    await this.lock.acquire();
     try {
       const bin = await loadBinaries();
       const owner = serverOwner((m) => this.log(m));
@@ -170,55 +198,72 @@ export class EmbeddedPostgres {
     }
   }
 
-  /** Fast shutdown (SIGINT): ends sessions, writes a checkpoint, exits. Releases the lock. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the server before `deadline` (a Date.now() value, 30 s from now by default): a fast shutdown (SIGINT:
+   * sessions ended, a checkpoint written); past 60% of the time left, an immediate one (SIGQUIT: the next start
+   * replays the write-ahead log); at the deadline, SIGKILL. Waits until the server and every process it started are
+   * gone (its process group), then releases the lock. Answers `forced` when it had to go past the fast shutdown.
+   */
+  async stop(deadline = Date.now() + 30_000): Promise<StopResult> {
     const child = this.child;
-    this.child = undefined;
+    const exited = this.childExited;
     this.ready = false;
-    if (child?.pid && child.exitCode === null) {
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGINT');
-      const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 30_000).unref());
-      if ((await Promise.race([exited, timeout])) === 'timeout') {
-        child.kill('SIGQUIT');
-        await exited;
+    let result: StopResult = 'clean';
+    if (child?.pid && exited) {
+      const pid = child.pid;
+      const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms).unref());
+      const escalateAt = Date.now() + until(deadline) * 0.6;
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGINT');
+        if ((await Promise.race([exited, timeout(until(escalateAt))])) === 'timeout') {
+          result = 'forced';
+          this.log('the embedded PostgreSQL server is slow to stop: immediate shutdown');
+          child.kill('SIGQUIT');
+          if ((await Promise.race([exited, timeout(until(deadline))])) === 'timeout') {
+            this.log('the embedded PostgreSQL server did not stop: killing it');
+            child.kill('SIGKILL');
+            // SIGKILL cannot be refused: the exit is seen on the next turn of the event loop.
+            await Promise.race([exited, timeout(1_000)]);
+          }
+        }
       }
+      // Its backends leave once they see the server gone: the lock is released only when none is left.
+      while (groupAlive(pid) && Date.now() < deadline + 1_000) await new Promise((r) => setTimeout(r, 20));
+      if (child.exitCode === null && child.signalCode === null) return 'forced';
     }
-    if (this.lockHeld) {
-      rmSync(this.lockFile, { force: true });
-      this.lockHeld = false;
-    }
+    this.child = undefined;
+    this.releaseLock();
+    return result;
   }
 
-  private acquireLock(): void {
-    for (let attempt = 0; attempt < 2; attempt++) {
+  /**
+   * For an exit that cannot wait: SIGKILL to the server and every process it started (its group), then the lock
+   * is released (nothing of the database can write any more; the next start replays the write-ahead log).
+   */
+  kill(): void {
+    const pid = this.child?.pid;
+    if (pid) {
       try {
-        writeFileSync(this.lockFile, `${process.pid}\n`, { flag: 'wx' });
-        this.lockHeld = true;
-        return;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Already gone.
       }
-      const pid = Number.parseInt(readFileSync(this.lockFile, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid) && this.looksLikeNode(pid)) {
-        throw new StartupError(
-          `DATA_DIR ${this.dataDir} is already in use by another running instance (pid ${pid}). ` +
-            'Stop it first, or start this one with another DATA_DIR.',
-        );
-      }
-      this.log(`taking over the lock of a process that is gone (pid ${pid || 'unknown'})`);
-      unlinkSync(this.lockFile);
     }
-    throw new StartupError(`Could not lock DATA_DIR ${this.dataDir}`);
+    this.releaseLock();
   }
 
-  /** A recycled pid that now belongs to something else must not block the start. */
-  private looksLikeNode(pid: number): boolean {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
-    } catch {
-      return true; // no /proc (macOS): trust the pid
+  /**
+   * For an exit at once (a second signal): the server gets its fast shutdown and finishes it alone. The lock is
+   * released only if the server is already gone; otherwise the next start takes it over (its owner is gone) and
+   * waits for the server to finish.
+   */
+  abandon(): void {
+    const pid = this.child?.pid;
+    if (pid && this.pid) {
+      this.child?.kill('SIGINT');
+      return;
     }
+    if (!pid || !groupAlive(pid)) this.releaseLock();
   }
 
   private password(owner: Owner): string {
@@ -291,11 +336,19 @@ export class EmbeddedPostgres {
       '-c',
       'logging_collector=off',
     ];
-    const child = spawn(bin.postgres, args, { ...owner, stdio: ['ignore', 'ignore', 'pipe'] });
-    this.child = child;
-    child.once('exit', () => {
-      if (this.child === child && this.ready) this.options.onUnexpectedExit?.();
+    const child = spawn(bin.postgres, args, {
+      ...owner,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: this.options.ownProcessGroup === true,
     });
+    this.child = child;
+    this.childExited = new Promise<ServerExit>((resolve) =>
+      child.once('exit', (code, signal) => {
+        this.options.onExit?.();
+        if (this.child === child && this.ready) this.options.onUnexpectedExit?.({ code, signal });
+        resolve({ code, signal });
+      }),
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
         this.stderrTail = [...this.stderrTail.slice(-19), line];

@@ -1,5 +1,5 @@
 /**
- * Rolling upgrades (README, "Deploying"): a new version starts beside the old one on the same database and
+ * Rolling upgrades (docs/deploying.md): a new version starts beside the old one on the same database and
  * migrates it while the old one still serves, so a migration may only add what the old code ignores. This test
  * reads every migration after the ones shipped before the rule and refuses the statements that would break the
  * running version: drops, renames, type changes, new NOT NULL constraints, and NOT NULL columns without a default.

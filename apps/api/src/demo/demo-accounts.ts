@@ -37,6 +37,7 @@ function manager(
     billingCountry: 'CA',
     planType,
     trialEndedAt,
+    trialUsed: true,
     acceptTerms: true,
     acceptCommunications: true,
     unverifiedEmail: null,

@@ -15,6 +15,12 @@ export const MONTREAL_EVENTS: DemoEvent[] = [
     phoneNumber: '5145550101',
     creator: 'complete',
     schedule: { day: 1, start: '19:30', end: '22:00' },
+    accessibility: {
+      stepFree: 'yes',
+      features: ['washroom', 'assistiveListening', 'companionFree'],
+      noteFr: 'Places pour fauteuils roulants au parterre, entrée par la rue Saint-Urbain.',
+      noteEn: 'Wheelchair spaces in the orchestra; entrance on Saint-Urbain Street.',
+    },
   },
   {
     titleFr: 'Course du parc Jean-Drapeau 5 et 10 km',
@@ -40,6 +46,7 @@ export const MONTREAL_EVENTS: DemoEvent[] = [
     price: 'Gratuit / Free',
     creator: 'complete',
     schedule: { day: 2, start: '10:00', end: '14:00', repeat: { every: 'weekly', times: 4 } },
+    accessibility: { stepFree: 'partly', features: ['serviceAnimals'] },
   },
   {
     titleFr: 'Soirée hockey au Centre Bell',
@@ -89,6 +96,7 @@ export const MONTREAL_EVENTS: DemoEvent[] = [
     price: '15 $ / enfants gratuits — kids free',
     creator: 'trial',
     schedule: { day: 6, start: '10:00', end: '16:00' },
+    accessibility: { stepFree: 'yes', features: ['washroom', 'sensoryFriendly', 'serviceAnimals'] },
   },
   {
     titleFr: 'Nuit électro au Club Soda',

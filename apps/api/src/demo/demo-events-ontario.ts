@@ -25,6 +25,7 @@ export const ONTARIO_EVENTS: DemoEvent[] = [
     price: 'Gratuit / Free',
     creator: 'complete',
     schedule: { day: 0, start: '13:00', end: '14:30' },
+    accessibility: { stepFree: 'partly', features: ['asl', 'serviceAnimals', 'companionFree'] },
   },
   {
     titleFr: 'Tournée des bars du marché By',
@@ -58,6 +59,7 @@ export const ONTARIO_EVENTS: DemoEvent[] = [
     price: '55 $ – 140 $',
     creator: 'complete',
     schedule: { day: 3, start: '20:00', end: '22:30' },
+    accessibility: { stepFree: 'yes', features: ['asl', 'captioning', 'assistiveListening', 'washroom'] },
   },
   {
     titleFr: 'Soirée basketball au Scotiabank Arena',

@@ -48,6 +48,7 @@ export const PACIFIC_EVENTS: DemoEvent[] = [
     phoneNumber: '6045550172',
     creator: 'complete',
     schedule: { day: 4, start: '09:00', end: '17:00', nextDay: true },
+    accessibility: { stepFree: 'yes', features: ['captioning', 'washroom'] },
   },
   {
     titleFr: 'Concert au Commodore Ballroom',

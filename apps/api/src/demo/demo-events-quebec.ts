@@ -13,6 +13,12 @@ export const QUEBEC_EVENTS: DemoEvent[] = [
     price: '49 $',
     creator: 'unit',
     schedule: { day: 0, start: '20:00', end: '22:30' },
+    accessibility: {
+      stepFree: 'yes',
+      features: ['lsq', 'washroom'],
+      noteFr: 'Interprétation en LSQ près de la scène.',
+      noteEn: 'LSQ interpretation near the stage.',
+    },
   },
   {
     titleFr: 'Yoga sur les plaines',

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CategoryHandle } from '@evmap/contract/enums';
 import { CATEGORIES } from '@evmap/contract/globals';
+import { escapeHtml } from '@evmap/contract/html';
 import sharp from 'sharp';
 import { imageKey, type StoredImage, storeImage } from '../lib/images';
 import type { FileStorage } from '../lib/storage';
@@ -36,9 +37,6 @@ const SHAPES: Record<CategoryHandle, string> = {
     '<polygon points="0,400 170,90 290,300 360,190 520,400"/><polygon points="150,126 170,90 190,126"/>',
 };
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
-
 /** The SVG of a category cover; `variant` mirrors the gradient, the shape and the label. */
 export function coverSvg(handle: CategoryHandle, variant: number): string {
   const [from, to] = PALETTES[handle];
@@ -53,8 +51,8 @@ export function coverSvg(handle: CategoryHandle, variant: number): string {
     <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fill="url(#g)"/>
   <g transform="translate(${shapeX} 110) scale(1.3)" fill="#ffffff" fill-opacity="0.3">${SHAPES[handle]}</g>
-  <text x="${textX}" y="690" text-anchor="${anchor}" ${font} font-size="68" font-weight="bold">${escapeXml(category?.titleFr ?? handle)}</text>
-  <text x="${textX}" y="758" text-anchor="${anchor}" ${font} font-size="44" fill-opacity="0.85">${escapeXml(category?.titleEn ?? handle)}</text>
+  <text x="${textX}" y="690" text-anchor="${anchor}" ${font} font-size="68" font-weight="bold">${escapeHtml(category?.titleFr ?? handle)}</text>
+  <text x="${textX}" y="758" text-anchor="${anchor}" ${font} font-size="44" fill-opacity="0.85">${escapeHtml(category?.titleEn ?? handle)}</text>
 </svg>`;
 }
 

@@ -1,4 +1,5 @@
 /** Shapes of the demo catalogue and the dates it generates. */
+import type { AccessibilityInput } from '@evmap/contract/accessibility';
 import type { CategoryHandle, Province, Recurring } from '@evmap/contract/enums';
 import { addDays, dayInZone, minutesOf, wallClock } from './wall-clock';
 
@@ -43,6 +44,8 @@ export type DemoEvent = {
   schedule: Schedule;
   /** false: deactivated by an administrator. */
   active?: boolean;
+  /** Accessibility attributes (issue 24); absent: nothing said. */
+  accessibility?: AccessibilityInput;
 };
 
 export type EventDate = { startDate: string; endDate: string };

@@ -4,6 +4,8 @@ import { CATEGORY_HANDLES, PROVINCES } from '@evmap/contract/enums';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app';
+import { type BillingContext, createBillingApp } from '../../test/billing';
+import { eventBody } from '../../test/events';
 import { createFirstAdmin } from '../first-start';
 import { imageKey } from '../lib/images';
 import { type DemoSummary, loadDemoData } from './load-demo-data';
@@ -17,7 +19,7 @@ const rows = async <T>(query: ReturnType<typeof sql>) => (await ctx.db.execute(q
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  summary = await loadDemoData(ctx.db, { storage: ctx.app.storage, now });
+  summary = await loadDemoData(ctx.db, { storage: ctx.app.storage, now, payments: ctx.app.payments });
   // Visible in the test output: the first-start budget is about 5 s on 2 cores.
   console.warn(`loadDemoData: ${JSON.stringify(summary)}`);
 });
@@ -68,6 +70,63 @@ describe('demo accounts', () => {
       expect(user.email).toBe(user.email.toLowerCase());
       expect(user.search_text).toContain(user.email);
     }
+  });
+});
+
+/** Publishes a tomorrow's event as the demo account `email`; answers the response. */
+async function publishAs(app: TestContext['app'], email: string) {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/public/auth/login',
+    payload: { email, password: 'demo1234' },
+  });
+  const headers = { authorization: `Bearer ${login.json().jwt}`, 'accept-language': 'en' };
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/connected/events',
+    headers,
+    payload: eventBody({ titleFr: `Démo ${email}` }),
+  });
+  return { res, headers };
+}
+
+describe('demo plans (issue 20: the unit account showed a card but could not publish)', () => {
+  it('every plan it shows works: paid plans publish with their card, the complete one renews', async () => {
+    const unit = await publishAs(ctx.app, 'unit@demo.evmap.ca');
+    expect(unit.res.statusCode, unit.res.body).toBe(200);
+    const invoices = await ctx.app.inject({ url: '/api/v1/connected/me/invoices', headers: unit.headers });
+    expect(invoices.json().invoices).toHaveLength(1);
+    for (const email of ['trial@demo.evmap.ca', 'complete@demo.evmap.ca', 'free@demo.evmap.ca']) {
+      expect((await publishAs(ctx.app, email)).res.statusCode, email).toBe(200);
+    }
+    const canceled = await publishAs(ctx.app, 'canceled@demo.evmap.ca');
+    expect(canceled.res.json()).toEqual({
+      errors: { global: 'You do not have a subscription. Please select a plan to continue.' },
+    });
+
+    const complete = await publishAs(ctx.app, 'complete@demo.evmap.ca');
+    const plan = await ctx.app.inject({ url: '/api/v1/connected/me/subscription', headers: complete.headers });
+    expect(plan.json().subscription).toMatchObject({ planType: 'complete', status: 'active' });
+    expect(new Date(plan.json().subscription.currentPeriodEnd).getTime()).toBeGreaterThan(now.getTime());
+    const report = await ctx.app.billing.runJob(new Date(now.getTime() + 32 * 86_400_000));
+    expect(report.renewed).toBe(1);
+  });
+});
+
+describe('demo cards with Stripe', () => {
+  let stripeCtx: BillingContext;
+  beforeAll(async () => {
+    stripeCtx = await createBillingApp('stripe');
+    await loadDemoData(stripeCtx.db, { storage: stripeCtx.app.storage, now, payments: stripeCtx.app.payments });
+  });
+  afterAll(() => stripeCtx.close());
+
+  it('saves the shown card at Stripe, so that the unit account publishes and is charged there', async () => {
+    const unit = await publishAs(stripeCtx.app, 'unit@demo.evmap.ca');
+    expect(unit.res.statusCode, unit.res.body).toBe(200);
+    const cards = await stripeCtx.app.inject({ url: '/api/v1/connected/me/payment-methods', headers: unit.headers });
+    expect(cards.json().paymentMethods).toEqual([expect.objectContaining({ brand: 'visa', last4: '4242' })]);
+    expect([...stripeCtx.stripe!.invoices.values()].filter((i) => i.status === 'paid')).toHaveLength(1);
   });
 });
 
@@ -175,6 +234,26 @@ describe('demo events', () => {
     const [fav] = await rows<{ n: number }>(sql`
       SELECT count(*) AS n FROM favorites f JOIN users u ON u.id = f.user_id WHERE u.email = 'viewer@demo.evmap.ca'`);
     expect(fav!.n).toBe(3);
+  });
+
+  it('gives several upcoming events accessibility attributes, found by the filters (issue 24)', async () => {
+    const marked = await rows<{ handle: string }>(sql`SELECT handle FROM events WHERE access <> 0`);
+    expect(marked.length).toBeGreaterThanOrEqual(5);
+    const symphony = await ctx.app.inject('/api/v1/public/events/handle-or-uuid/les-grandes-symphonies-de-beethoven');
+    expect(symphony.json().event.accessibility).toEqual({
+      stepFree: 'yes',
+      features: ['washroom', 'assistiveListening', 'companionFree'],
+      noteFr: 'Places pour fauteuils roulants au parterre, entrée par la rue Saint-Urbain.',
+      noteEn: 'Wheelchair spaces in the orchestra; entrance on Saint-Urbain Street.',
+    });
+    // Every searchable day of a marked event carries its mask, so the filters find it.
+    const [stale] = await rows<{ n: number }>(sql`
+      SELECT count(*) AS n FROM event_days d JOIN events e ON e.id = d.event_id WHERE d.access <> e.access`);
+    expect(stale!.n).toBe(0);
+    const [filtered] = await rows<{ n: number }>(
+      sql`SELECT count(DISTINCT event_id) AS n FROM event_days WHERE access & 1 = 1`,
+    );
+    expect(filtered!.n).toBeGreaterThanOrEqual(4);
   });
 
   it('still lists the six categories', async () => {

@@ -3,8 +3,9 @@
  * events at real Canadian venues, dated relative to `now` in each event's time zone so that every
  * day of the day picker has events. Everything is written in one transaction.
  */
+import { accessMask } from '@evmap/contract/accessibility';
 import { CATEGORY_HANDLES, PROVINCES } from '@evmap/contract/enums';
-import { inArray, like, or } from 'drizzle-orm';
+import { eq, inArray, like, or } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { categories } from '../db/schema/categories';
 import { eventDates } from '../db/schema/event-dates';
@@ -12,11 +13,15 @@ import { eventImages } from '../db/schema/event-images';
 import { events } from '../db/schema/events';
 import { favorites } from '../db/schema/favorites';
 import { paymentMethods } from '../db/schema/payment-methods';
+import { subscriptions } from '../db/schema/subscriptions';
 import { users } from '../db/schema/users';
 import type { StoredImage } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
 import type { FileStorage } from '../lib/storage';
 import { searchText, slugify } from '../lib/text';
+import { createLocalProvider, LOCAL_TEST_CARDS } from '../modules/billing/local-provider';
+import type { PaymentProvider } from '../modules/billing/payment-provider';
+import { addMonths } from '../modules/billing/periods';
 import { refreshEventDays } from '../modules/events/event-days.repository';
 import { upsertCategories } from '../modules/globals/globals.repository';
 import { DEMO_PASSWORD, demoAccounts, demoUserRows } from './demo-accounts';
@@ -64,16 +69,26 @@ async function uniqueHandles(db: Executor, titles: string[]): Promise<string[]> 
  * Loads the demo accounts and events, their covers written to `storage` (the app's: a folder or S3);
  * existing accounts with the same emails are kept as they are.
  */
-export async function loadDemoData(db: Database, options: { storage: FileStorage; now: Date }): Promise<DemoSummary> {
+export async function loadDemoData(
+  db: Database,
+  options: {
+    storage: FileStorage;
+    now: Date;
+    /** The provider the app charges with (default: the built-in one): the demo cards are saved there. */
+    payments?: PaymentProvider;
+    log?: { warn: (obj: object, msg: string) => void };
+  },
+): Promise<DemoSummary> {
   const started = performance.now();
   const { now, storage } = options;
+  const payments = options.payments ?? createLocalProvider();
   const catalogue = DEMO_EVENTS;
   // The slow parts (argon2, image encoding) run side by side and before the transaction.
   const [passwordHash, covers] = await Promise.all([hashPassword(DEMO_PASSWORD), eventCovers(storage, catalogue, now)]);
   const accounts = demoAccounts(now);
   const userRows = demoUserRows(accounts, passwordHash);
 
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     await upsertCategories(tx);
     const created = await tx.insert(users).values(userRows).onConflictDoNothing({ target: users.email }).returning({
       id: users.id,
@@ -88,24 +103,21 @@ export async function loadDemoData(db: Database, options: { storage: FileStorage
         ),
       );
     const userIds = new Map(accountRows.map((row) => [row.email, row.id]));
-    // The paid demo plans come with a saved test card of the built-in provider (Visa 4242), so they can publish.
-    const paid = userRows.filter(
-      (u) => u.planType === 'unit' || u.planType === 'complete' || u.planType === 'free-complete',
-    );
-    await tx
-      .insert(paymentMethods)
-      .values(
-        paid.map((u) => ({
-          userId: userIds.get(u.email)!,
-          provider: 'local',
-          providerRef: `lpm_demo_${userIds.get(u.email)}`,
-          brand: 'visa',
-          last4: '4242',
-          expMonth: 12,
-          expYear: now.getUTCFullYear() + 3,
-        })),
-      )
-      .onConflictDoNothing();
+    // The complete demo plan is in its first paid month (as if chosen today), so its renewal date shows and the
+    // billing job renews it.
+    const completeId = userIds.get(accounts.managers.complete.email.toLowerCase());
+    if (completeId && created.some((row) => row.id === completeId)) {
+      await tx.insert(subscriptions).values({
+        userId: completeId,
+        planType: 'complete',
+        status: 'active',
+        provider: payments.name,
+        currentPeriodStart: now,
+        currentPeriodEnd: addMonths(now, 1),
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
     const categoryIds = new Map(
       (await tx.select({ id: categories.id, handle: categories.handle }).from(categories)).map((c) => [c.handle, c.id]),
     );
@@ -131,6 +143,9 @@ export async function loadDemoData(db: Database, options: { storage: FileStorage
         phoneNumber: event.phoneNumber ?? null,
         website: event.website ?? null,
         recurring: scheduleRecurring(event.schedule),
+        access: accessMask(event.accessibility ?? {}),
+        accessNoteFr: event.accessibility?.noteFr ?? null,
+        accessNoteEn: event.accessibility?.noteEn ?? null,
         creatorId: userIds.get(creatorEmail)!,
         timeZone: PROVINCES[venue.state],
         searchText: searchText(event.titleFr, event.titleEn, venue.city, venue.address, creatorEmail),
@@ -167,4 +182,63 @@ export async function loadDemoData(db: Database, options: { storage: FileStorage
       ms: Math.round(performance.now() - started),
     };
   });
+  await saveDemoCards(db, payments, accounts, now, options.log);
+  return { ...summary, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * The paid demo plans (unit, complete, free-complete) come with the test Visa 4242 saved at the provider the app
+ * charges with (a customer and a card of the built-in provider, or of Stripe in test mode), so that they can
+ * publish and change plans at once. Accounts that already have a customer are left as they are. A provider that
+ * refuses (Stripe in live mode) leaves the account without a card, logged.
+ */
+async function saveDemoCards(
+  db: Database,
+  payments: PaymentProvider,
+  accounts: ReturnType<typeof demoAccounts>,
+  now: Date,
+  log?: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
+  const paid = Object.values(accounts.managers).filter((m) => m.planType !== 'trial' && m.planType !== 'canceled');
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        paid.map((m) => m.email.toLowerCase()),
+      ),
+    );
+  for (const user of rows) {
+    if (user.providerCustomerId) continue;
+    try {
+      const customerRef = await payments.createCustomer({ userId: user.id, email: user.email, name: user.name });
+      const card = await payments.saveCard(
+        customerRef,
+        payments.name === 'stripe'
+          ? { paymentMethodId: 'pm_card_visa' }
+          : {
+              number: LOCAL_TEST_CARDS.ok,
+              expMonth: 12,
+              expYear: now.getUTCFullYear() + 3,
+              cvc: '123',
+              postalCode: user.billingZipcode ?? user.zipcode ?? '',
+            },
+      );
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ providerCustomerId: customerRef }).where(eq(users.id, user.id));
+        await tx.insert(paymentMethods).values({
+          userId: user.id,
+          provider: payments.name,
+          providerRef: card.ref,
+          brand: card.brand,
+          last4: card.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+        });
+      });
+    } catch (error) {
+      log?.warn({ err: error, email: user.email }, 'demo card not saved at the payment provider');
+    }
+  }
 }

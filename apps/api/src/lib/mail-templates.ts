@@ -1,10 +1,8 @@
 /** Mails in the user's language, as plain text and HTML. */
 import type { Lang } from '@evmap/contract/enums';
+import { escapeHtml } from '@evmap/contract/html';
 
 export type MailContent = { subject: string; text: string; html: string };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(lang: Lang, paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
@@ -76,6 +74,39 @@ export function accountCreatedMail(lang: Lang, url: string): MailContent {
         ['Hello,', 'An administrator created your EventMap account. Choose your password to sign in.'],
         { label: 'Choose my password', url },
       );
+}
+
+/** The notice mailed to the old address after an email or password change, with a "this was not me" link. */
+export function accountChangedMail(lang: Lang, change: 'email' | 'password', url: string): MailContent {
+  if (lang === 'fr') {
+    const what = change === 'email' ? "L'adresse courriel" : 'Le mot de passe';
+    return compose(
+      lang,
+      change === 'email' ? 'Votre adresse courriel EventMap a été changée' : 'Votre mot de passe EventMap a été changé',
+      [
+        'Bonjour,',
+        `${what} de votre compte EventMap vient d'être ${change === 'email' ? 'changée' : 'changé'}.`,
+        'Si vous avez fait ce changement, vous n’avez rien à faire.',
+        change === 'email'
+          ? 'Sinon, ouvrez le lien ci-dessous (valide 7 jours, une seule fois) et choisissez un nouveau mot de passe : le compte reviendra à cette adresse et toutes ses sessions seront fermées.'
+          : 'Sinon, ouvrez le lien ci-dessous (valide 7 jours, une seule fois) et choisissez un nouveau mot de passe : toutes les sessions du compte seront fermées.',
+      ],
+      { label: "Ce n'était pas moi", url },
+    );
+  }
+  return compose(
+    lang,
+    change === 'email' ? 'Your EventMap email address was changed' : 'Your EventMap password was changed',
+    [
+      'Hello,',
+      `The ${change === 'email' ? 'email address' : 'password'} of your EventMap account was just changed.`,
+      'If you made this change, there is nothing to do.',
+      change === 'email'
+        ? 'If not, open the link below (valid 7 days, once) and choose a new password: the account comes back to this address and every session of it is signed out.'
+        : 'If not, open the link below (valid 7 days, once) and choose a new password: every session of the account is signed out.',
+    ],
+    { label: 'This was not me', url },
+  );
 }
 
 export function contactMail(

@@ -4,10 +4,10 @@
  */
 
 import type { ErrorKey } from '@evmap/contract/errors';
-import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client';
 import { rateLimited } from '../errors';
+import { deleteWindow, hitWindow, readWindow, sweepWindows } from './rate-limits.repository';
 
 export type Window = { count: number; resetAt: number };
 
@@ -27,29 +27,19 @@ export class PgRateLimitStore implements RateLimitStore {
 
   async hit(key: string, windowMs: number): Promise<Window> {
     const now = this.now();
-    const result = await this.db.execute<{ count: number; reset_at: number }>(sql`
-      INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${now + windowMs})
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END,
-        reset_at = CASE WHEN rate_limits.reset_at <= ${now} THEN ${now + windowMs} ELSE rate_limits.reset_at END
-      RETURNING count, reset_at`);
+    const window = await hitWindow(this.db, key, windowMs, now);
     // Expired windows are rewritten in place; now and then sweep the ones nobody hits again.
-    if (Math.random() < 0.01) await this.db.execute(sql`DELETE FROM rate_limits WHERE reset_at < ${now}`);
-    const row = result.rows[0]!;
-    return { count: Number(row.count), resetAt: Number(row.reset_at) };
+    if (Math.random() < 0.01) await sweepWindows(this.db, now);
+    return window;
   }
 
   async get(key: string): Promise<Window> {
     const now = this.now();
-    const result = await this.db.execute<{ count: number; reset_at: number }>(
-      sql`SELECT count, reset_at FROM rate_limits WHERE key = ${key} AND reset_at > ${now}`,
-    );
-    const row = result.rows[0];
-    return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : { count: 0, resetAt: now };
+    return (await readWindow(this.db, key, now)) ?? { count: 0, resetAt: now };
   }
 
   async reset(key: string): Promise<void> {
-    await this.db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+    await deleteWindow(this.db, key);
   }
 }
 

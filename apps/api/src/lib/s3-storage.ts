@@ -1,6 +1,6 @@
 /**
  * Uploaded files in S3-compatible object storage (AWS S3, MinIO, Ceph, Cloudflare R2…), written and read
- * with signed requests and served to browsers from a public base URL (the bucket itself or a CDN).
+ * (and deleted) with signed requests and served to browsers from a public base URL (the bucket itself or a CDN).
  *
  * Signing uses `aws4fetch`'s AwsV4Signer (one dependency-free file over WebCrypto) rather than @aws-sdk/client-s3,
  * which pulls in dozens of packages for the two calls we make. We do not use its AwsClient.fetch: its retry
@@ -89,8 +89,19 @@ export class S3Storage implements FileStorage {
     return Buffer.from(await response.arrayBuffer());
   }
 
+  /** DeleteObject: S3 answers 204 whether or not the key existed. */
+  async remove(key: string): Promise<void> {
+    const response = await this.send('DELETE', key);
+    await response.arrayBuffer();
+  }
+
   /** One signed request, retried once after a 5xx, a network error or a timeout; throws StorageError. */
-  private async send(method: 'GET' | 'PUT', key: string, body?: Buffer, headers: Record<string, string> = {}) {
+  private async send(
+    method: 'GET' | 'PUT' | 'DELETE',
+    key: string,
+    body?: Buffer,
+    headers: Record<string, string> = {},
+  ) {
     const what = `S3 ${method} of "${key}" in bucket "${this.options.bucket}"`;
     const url = this.objectUrl(key);
     // The payload is signed too (not UNSIGNED-PAYLOAD): the server refuses a body altered on the way.

@@ -2,7 +2,7 @@
  * Where uploaded files go: a folder on disk by default (served at /uploads), or S3-compatible storage
  * (`S3Storage`, lib/s3-storage.ts) when S3_BUCKET is set.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface FileStorage {
@@ -10,6 +10,8 @@ export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The bytes stored under `key`; rejects when there are none. */
   get(key: string): Promise<Buffer>;
+  /** Deletes what is stored under `key`; nothing stored there is not an error. */
+  remove(key: string): Promise<void>;
   /** The URL under which browsers read `key`. */
   url(key: string): string;
 }
@@ -34,6 +36,10 @@ export class LocalStorage implements FileStorage {
 
   get(key: string): Promise<Buffer> {
     return readFile(this.file(key));
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
   }
 
   url(key: string): string {

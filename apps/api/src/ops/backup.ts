@@ -12,10 +12,12 @@
  *   meanwhile.
  * - The uploads are copied after the database: every image that the saved database refers to is already on disk.
  */
-import { createReadStream, createWriteStream, type Dirent, existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { constants, createReadStream, createWriteStream, type Dirent, existsSync, readFileSync, rmSync } from 'node:fs';
 import {
   chmod,
   chown,
+  type FileHandle,
   lstat,
   mkdir,
   open,
@@ -24,7 +26,6 @@ import {
   rename,
   rm,
   stat,
-  unlink,
   utimes,
   writeFile,
 } from 'node:fs/promises';
@@ -32,8 +33,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
-import { isAlive, serverOwner } from '../db/embedded-postgres';
+import { DataDirLock } from '../db/data-dir-lock';
+import { serverOwner } from '../db/embedded-postgres';
 import { runningServerConnection } from '../demo/seed/seed-database';
+import { commandLine, isAlive } from '../lib/processes';
 import { endOfArchive, entryHeader, padding, readTar, TarError } from './tar';
 
 export class BackupError extends Error {
@@ -64,15 +67,47 @@ type Manifest = {
   secrets: string[];
 };
 
-/** Top-level files of the cluster that a base backup leaves out (PostgreSQL docs, "Making a Base Backup"). */
-const SKIPPED_FILES = new Set([
+/**
+ * What a backup copies at the top of the cluster, and all that restore writes there (PostgreSQL 15's layout).
+ * Left out: the files a base backup never copies (postmaster.pid, backup_label of a stopped cluster,
+ * tablespace_map, *.tmp...), and anything that could make the restored server run a command or read another
+ * configuration: recovery.signal and standby.signal (recovery with restore_command), pg_hba.conf and pg_ident.conf
+ * (restore writes the app's own), stray files.
+ */
+const CLUSTER_FOLDERS = new Set([
+  'base',
+  'global',
+  'pg_commit_ts',
+  'pg_dynshmem',
+  'pg_logical',
+  'pg_multixact',
+  'pg_notify',
+  'pg_replslot',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_stat',
+  'pg_stat_tmp',
+  'pg_subtrans',
+  'pg_tblspc',
+  'pg_twophase',
+  'pg_wal',
+  'pg_xact',
+]);
+/** The server settings files a backup copies; restore keeps only the settings of KEPT_SETTINGS from them. */
+const SETTINGS_FILES = new Set(['postgresql.conf', 'postgresql.auto.conf']);
+const CLUSTER_FILES = new Set(['PG_VERSION', ...SETTINGS_FILES]);
+/** Top-level files a base backup leaves out without a word (PostgreSQL docs, "Making a Base Backup"). */
+const BASE_BACKUP_SKIPS = new Set([
   'postmaster.pid',
   'postmaster.opts',
   'backup_label',
   'tablespace_map',
   'backup_label.old',
+  'current_logfiles',
   'current_logfiles.tmp',
   'postgresql.auto.conf.tmp',
+  'pg_hba.conf',
+  'pg_ident.conf',
 ]);
 /** Folders whose contents a base backup leaves out (the folders themselves are kept). */
 const EMPTIED_FOLDERS = new Set([
@@ -85,14 +120,6 @@ const EMPTIED_FOLDERS = new Set([
   'pg_stat_tmp',
   'pg_subtrans',
 ]);
-
-function commandLine(pid: number): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return undefined; // no /proc (macOS): trust the pid
-  }
-}
 
 /** The pid of the PostgreSQL server running on `pgDir`, if one is. */
 function livePostmaster(pgDir: string): number | undefined {
@@ -107,26 +134,17 @@ function livePostmaster(pgDir: string): number | undefined {
   return command === undefined || command.includes('postgres') ? pid : undefined;
 }
 
-/** Takes DATA_DIR/evmap.lock the way the app does (its pid, created exclusively); answers how to release it. */
-async function takeLock(dataDir: string, doing: string): Promise<() => Promise<void>> {
-  const lockFile = path.join(dataDir, 'evmap.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await writeFile(lockFile, `${process.pid}\n`, { flag: 'wx' });
-      return () => rm(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const pid = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10);
-    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid) && commandLine(pid)?.includes('node') !== false) {
-      throw new BackupError(
-        `DATA_DIR ${dataDir} is in use by process ${pid}, whose database server is not up (starting or stopping?): ` +
-          `cannot ${doing} now. Try again in a moment.`,
-      );
-    }
-    await unlink(lockFile).catch(() => undefined);
-  }
-  throw new BackupError(`Could not lock DATA_DIR ${dataDir}`);
+/** Takes DATA_DIR/evmap.lock as the app does (data-dir-lock.ts); answers how to release it. */
+async function takeLock(dataDir: string, doing: string, log: Log): Promise<() => Promise<void>> {
+  const lock = new DataDirLock(dataDir, {
+    log,
+    error: (message) => new BackupError(message),
+    inUse: (pid) =>
+      `DATA_DIR ${dataDir} is in use by process ${pid}, whose database server is not up (starting or stopping?): ` +
+      `cannot ${doing} now. Try again in a moment.`,
+  });
+  await lock.acquire();
+  return async () => lock.release();
 }
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -247,10 +265,15 @@ function memoryEntry(name: string, content: string | Buffer, mode = 0o600): Buff
 const totalSize = (list: Found[]) => list.reduce((sum, found) => sum + found.size, 0);
 
 /** Cluster files, `pg_control` last (as pg_basebackup does), without what `skipped` leaves out. */
-async function clusterFiles(pgDir: string, online: boolean): Promise<Found[]> {
+async function clusterFiles(pgDir: string, online: boolean, log: Log): Promise<Found[]> {
+  const left: string[] = [];
   const list = await listTree(pgDir, (relative, entry) => {
     const parts = relative.split('/');
-    if (parts.length === 1 && SKIPPED_FILES.has(relative)) return true;
+    if (parts.length === 1) {
+      const kept = entry.isDirectory() ? CLUSTER_FOLDERS.has(relative) : CLUSTER_FILES.has(relative);
+      if (!kept && !BASE_BACKUP_SKIPS.has(relative)) left.push(relative);
+      return !kept;
+    }
     if (!online) return false;
     if (parts.length === 2 && EMPTIED_FOLDERS.has(parts[0]!) && relative !== 'pg_wal/archive_status') return true;
     if (parts.length > 2 && EMPTIED_FOLDERS.has(parts[0]!)) return true;
@@ -260,6 +283,7 @@ async function clusterFiles(pgDir: string, online: boolean): Promise<Found[]> {
   if (tablespaces.length > 0) {
     throw new BackupError('the cluster has tablespaces outside its folder, which this backup cannot copy');
   }
+  if (left.length > 0) log(`database: left out ${left.join(', ')} (not part of a cluster a restore brings back)`);
   const control = list.findIndex((found) => found.relative === 'global/pg_control');
   if (control !== -1) list.push(...list.splice(control, 1));
   return list;
@@ -300,7 +324,7 @@ async function* onlineCluster(paths: BackupPaths, log: Log): AsyncGenerator<Buff
     ]);
     log(`database: backup started at WAL position ${started.rows[0]!.lsn}`);
 
-    const list = await clusterFiles(pgDir, true);
+    const list = await clusterFiles(pgDir, true, log);
     const progress = new Progress(log, 'database', totalSize(list));
     yield* treeEntries(pgDir, 'pg', list, progress);
     log(`database: files copied (${megabytes(totalSize(list))} MB); ending the backup`);
@@ -309,8 +333,8 @@ async function* onlineCluster(paths: BackupPaths, log: Log): AsyncGenerator<Buff
       'SELECT lsn::text AS lsn, labelfile, spcmapfile, pg_walfile_name(lsn) AS wal FROM pg_backup_stop(false)',
     );
     const { lsn, labelfile, spcmapfile, wal } = stopped.rows[0]!;
+    if (spcmapfile) throw new BackupError('the cluster has tablespaces, which this backup cannot copy');
     yield memoryEntry('pg/backup_label', labelfile);
-    if (spcmapfile) yield memoryEntry('pg/tablespace_map', spcmapfile);
 
     const startWal = /^START WAL LOCATION: \S+ \(file ([0-9A-F]{24})\)$/m.exec(labelfile)?.[1];
     if (!startWal) throw new BackupError('pg_backup_stop answered a backup label without its start WAL file');
@@ -338,7 +362,7 @@ async function* onlineCluster(paths: BackupPaths, log: Log): AsyncGenerator<Buff
 
 async function* offlineCluster(paths: BackupPaths, log: Log): AsyncGenerator<Buffer> {
   const pgDir = path.join(paths.dataDir, 'pg');
-  const list = await clusterFiles(pgDir, false);
+  const list = await clusterFiles(pgDir, false, log);
   log(`database: the app is not running; copying its stopped cluster (${megabytes(totalSize(list))} MB)`);
   yield* treeEntries(pgDir, 'pg', list, new Progress(log, 'database', totalSize(list)));
 }
@@ -355,17 +379,49 @@ async function* uploads(paths: BackupPaths, skip: string, log: Log): AsyncGenera
 }
 
 /**
- * Writes the archive `file` (through `file.partial`, renamed once complete). Online when the cluster's server
- * is running (the app's, or one a crashed app left), otherwise a copy of the stopped cluster under the lock.
+ * The temporary file an archive is written to before it is renamed to `file`: in the same folder (so that the
+ * rename is atomic), under a name nobody can guess, created exclusively (never an existing file, never through a
+ * symbolic link) and readable by its owner only, whatever the umask: the archive holds the secrets.
  */
-export async function backup(paths: BackupPaths, file: string, log: Log): Promise<{ method: Manifest['method'] }> {
+async function createPartial(file: string): Promise<{ partial: string; handle: FileHandle }> {
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(12).toString('hex')}.partial`);
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+  const handle = await open(partial, flags, 0o600);
+  try {
+    await handle.chmod(0o600);
+  } catch (error) {
+    await handle.close();
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return { partial, handle };
+}
+
+export type BackupOptions = {
+  /** Stops the backup (Ctrl-C): the partial archive is removed and the promise rejects with an AbortError. */
+  signal?: AbortSignal;
+};
+
+/**
+ * Writes the archive `file` (through a temporary file beside it, renamed once complete and removed on failure,
+ * on abort and at an exit on the way). Online when the cluster's server is running (the app's, or one a crashed
+ * app left), otherwise a copy of the stopped cluster under the lock.
+ */
+export async function backup(
+  paths: BackupPaths,
+  file: string,
+  log: Log,
+  options: BackupOptions = {},
+): Promise<{ method: Manifest['method'] }> {
   const pgDir = path.join(paths.dataDir, 'pg');
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     throw new BackupError(`${paths.dataDir} holds no embedded database (no ${path.join(pgDir, 'PG_VERSION')})`);
   }
+  options.signal?.throwIfAborted();
   let release: (() => Promise<void>) | undefined;
   if (!livePostmaster(pgDir)) {
-    release = await takeLock(paths.dataDir, 'back it up');
+    release = await takeLock(paths.dataDir, 'back it up', log);
     // Started just before the lock was taken: back up the running server instead.
     if (livePostmaster(pgDir)) {
       await release();
@@ -373,7 +429,13 @@ export async function backup(paths: BackupPaths, file: string, log: Log): Promis
     }
   }
   const method = release ? 'offline' : 'online';
-  const partial = `${path.resolve(file)}.partial`;
+  const destination = path.resolve(file);
+  let partial: string | undefined;
+  // A process.exit() on the way (a second Ctrl-C) runs no finally block: this removes the partial archive then.
+  const removeOnExit = () => {
+    if (partial) rmSync(partial, { force: true });
+  };
+  process.on('exit', removeOnExit);
   try {
     const secrets = SECRET_FILES.filter((name) => existsSync(path.join(paths.dataDir, name)));
     const manifest: Manifest = {
@@ -384,39 +446,141 @@ export async function backup(paths: BackupPaths, file: string, log: Log): Promis
       postgresVersion: readFileSync(path.join(pgDir, 'PG_VERSION'), 'utf8').trim(),
       secrets,
     };
+    const created = await createPartial(destination);
+    partial = created.partial;
+    const skip = partial;
     async function* archive(): AsyncGenerator<Buffer> {
       yield memoryEntry(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`, 0o644);
       for (const name of secrets) yield memoryEntry(name, await readFile(path.join(paths.dataDir, name)));
       yield* method === 'online' ? onlineCluster(paths, log) : offlineCluster(paths, log);
-      yield* uploads(paths, partial, log);
+      yield* uploads(paths, skip, log);
       yield endOfArchive();
     }
-    await mkdir(path.dirname(partial), { recursive: true });
-    // The archive holds the secrets: readable by its owner only.
-    await pipeline(archive(), createGzip(), createWriteStream(partial, { mode: 0o600 }));
-    const written = await open(partial, 'r+');
-    await written.sync().finally(() => written.close());
-    await rename(partial, path.resolve(file));
+    // The stream flushes the file to disk and closes it, also when the pipeline fails or is stopped.
+    await pipeline(archive(), createGzip(), created.handle.createWriteStream({ flush: true }), {
+      signal: options.signal,
+    });
+    // rename() replaces a link at `destination` itself, never the file it points to.
+    await rename(partial, destination);
+    partial = undefined;
   } catch (error) {
-    await rm(partial, { force: true });
+    if (partial) await rm(partial, { force: true });
+    partial = undefined;
     throw error;
   } finally {
+    process.off('exit', removeOnExit);
     await release?.();
   }
   return { method };
 }
 
-/** Where an archive path goes, or undefined for the manifest; throws on anything a backup never holds. */
-function target(paths: BackupPaths, name: string): string | undefined {
+/** The most restore reads of an entry it keeps in memory, and the largest file it writes. */
+const MANIFEST_MAX = 64 * 1024;
+const SECRET_MAX = 64 * 1024;
+const SETTINGS_MAX = 1024 * 1024;
+/** PostgreSQL splits tables into files of 1 GB and WAL into segments of 16 MB; uploads are at most 100 MB. */
+const MEMBER_MAX = 1024 * 1024 * 1024;
+
+/**
+ * The server settings a restore keeps from the archive's postgresql.conf and postgresql.auto.conf: initdb's choices
+ * and memory and planner tuning, with plain values. Every other line is dropped: among the settings PostgreSQL has
+ * are some that run commands (archive_command, restore_command, archive_cleanup_command, ssl_passphrase_command...),
+ * load code (shared_preload_libraries, dynamic_library_path...), read other files (include, include_dir,
+ * config_file, hba_file, ssl_*), or change where the data and the sockets are.
+ */
+const KEPT_SETTINGS = new Set([
+  'max_connections',
+  'shared_buffers',
+  'dynamic_shared_memory_type',
+  'max_wal_size',
+  'min_wal_size',
+  'log_timezone',
+  'datestyle',
+  'timezone',
+  'lc_messages',
+  'lc_monetary',
+  'lc_numeric',
+  'lc_time',
+  'default_text_search_config',
+  'work_mem',
+  'maintenance_work_mem',
+  'effective_cache_size',
+  'random_page_cost',
+  'checkpoint_timeout',
+  'checkpoint_completion_target',
+]);
+/** `name = value` (the `=` optional, a comment after it), the value a word or a quoted string without escapes. */
+const SETTING_LINE = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=?\s*('[A-Za-z0-9_.,:+\-/ ]*'|[A-Za-z0-9_.+-]+)\s*(?:#.*)?$/;
+const AUTO_CONF_HEADER = '# Do not edit this file manually!\n# It will be overwritten by the ALTER SYSTEM command.\n';
+/** What initdb --auth=scram-sha-256 allows, which is what the app's cluster uses: password sign-in only. */
+const HBA_CONF = `# Written by npm run restore (EventMap): password (SCRAM) sign-in only, as the app's initdb sets it.
+# TYPE  DATABASE        USER            ADDRESS                 METHOD
+local   all             all                                     scram-sha-256
+host    all             all             127.0.0.1/32            scram-sha-256
+host    all             all             ::1/128                 scram-sha-256
+local   replication     all                                     scram-sha-256
+host    replication     all             127.0.0.1/32            scram-sha-256
+host    replication     all             ::1/128                 scram-sha-256
+`;
+const IDENT_CONF = '# Written by npm run restore (EventMap): no user name maps.\n';
+
+/** The lines of a settings file that a restore keeps, and the names of the settings it dropped. */
+export function keptSettings(text: string): { lines: string[]; dropped: string[] } {
+  const lines: string[] = [];
+  const dropped: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (/^\s*(#.*)?$/.test(line)) continue;
+    const match = SETTING_LINE.exec(line);
+    const name = match?.[1]?.toLowerCase();
+    if (match && name && KEPT_SETTINGS.has(name)) lines.push(`${name} = ${match[2]}`);
+    else dropped.push(/^\s*([A-Za-z_][A-Za-z0-9_.]*)/.exec(line)?.[1] ?? 'an unreadable line');
+  }
+  return { lines, dropped };
+}
+
+type Placement =
+  | { action: 'manifest' }
+  | { action: 'write'; to: string; max: number }
+  | { action: 'settings'; name: string }
+  | { action: 'drop' };
+
+/** What restore does with an archive entry; throws on a path that is unsafe or that no backup holds. */
+function placement(paths: BackupPaths, name: string): Placement {
   const parts = name.split('/');
   if (name.startsWith('/') || parts.some((part) => part === '' || part === '.' || part === '..')) {
     throw new BackupError(`the archive holds an unsafe path: ${name}`);
   }
-  if (name === MANIFEST) return undefined;
-  if (parts.length === 1 && SECRET_FILES.includes(name)) return path.join(paths.dataDir, name);
-  if (parts[0] === 'pg') return path.join(paths.dataDir, ...parts);
-  if (parts[0] === 'uploads') return path.join(paths.uploadsDir, ...parts.slice(1));
-  throw new BackupError(`the archive holds an entry a backup never has: ${name}`);
+  if (name === MANIFEST) return { action: 'manifest' };
+  if (parts.length === 1 && SECRET_FILES.includes(name)) {
+    return { action: 'write', to: path.join(paths.dataDir, name), max: SECRET_MAX };
+  }
+  if (parts[0] === 'uploads') {
+    return { action: 'write', to: path.join(paths.uploadsDir, ...parts.slice(1)), max: MEMBER_MAX };
+  }
+  if (parts[0] !== 'pg') throw new BackupError(`the archive holds an entry a backup never has: ${name}`);
+  const top = parts[1];
+  const write = { action: 'write', to: path.join(paths.dataDir, ...parts), max: MEMBER_MAX } as const;
+  if (top === undefined) return write;
+  if (parts.length === 2 && SETTINGS_FILES.has(top)) return { action: 'settings', name: top };
+  if (parts.length === 2 && (top === 'PG_VERSION' || top === 'backup_label')) return write;
+  // A folder of the cluster and what it holds, but nothing in pg_tblspc (a tablespace elsewhere).
+  if (CLUSTER_FOLDERS.has(top) && (top !== 'pg_tblspc' || parts.length === 2)) return write;
+  return { action: 'drop' };
+}
+
+const amount = (bytes: number) => (bytes >= 1024 * 1024 ? `${megabytes(bytes)} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+/** The whole body of an entry that fits in `max` bytes (checked by restore before). */
+async function readAll(entry: { body: () => AsyncIterable<Buffer> }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const piece of entry.body()) chunks.push(piece);
+  return Buffer.concat(chunks);
+}
+
+/** Writes a new file readable by its owner only (never over an existing file, never through a link). */
+async function writeNew(to: string, content: string | Buffer): Promise<void> {
+  await writeFile(to, content, { flag: 'wx', mode: 0o600 });
+  await chmod(to, 0o600);
 }
 
 /** True when `dir` is absent or an empty folder. */
@@ -438,11 +602,25 @@ async function chownTree(root: string, uid: number, gid: number): Promise<void> 
   }
 }
 
+export type RestoreOptions = {
+  /** Stops the restore (Ctrl-C): what it wrote is removed and the promise rejects with an AbortError. */
+  signal?: AbortSignal;
+};
+
 /**
  * Brings an install back from `file` into `paths`, which must be empty or absent (nothing is ever overwritten).
- * The database files go to the user the embedded server runs as; at its first start PostgreSQL replays the WAL.
+ * Restore chooses what it writes, whatever the archive says: files readable by their owner only (0600) in private
+ * folders (0700); the server settings files rewritten with KEPT_SETTINGS only, pg_hba.conf and pg_ident.conf its
+ * own; nothing outside the cluster's own folders; no entry larger than a backup writes (the manifest, the secrets
+ * and the settings are read into memory, within their bounds; the rest streams to disk). The database files go to
+ * the user the embedded server runs as; at its first start PostgreSQL replays the WAL.
  */
-export async function restore(paths: BackupPaths, file: string, log: Log): Promise<Manifest> {
+export async function restore(
+  paths: BackupPaths,
+  file: string,
+  log: Log,
+  options: RestoreOptions = {},
+): Promise<Manifest> {
   if (!existsSync(file)) throw new BackupError(`${file} does not exist`);
   const uploadsApart = path.relative(paths.dataDir, paths.uploadsDir).startsWith('..');
   for (const dir of uploadsApart ? [paths.dataDir, paths.uploadsDir] : [paths.dataDir]) {
@@ -453,12 +631,18 @@ export async function restore(paths: BackupPaths, file: string, log: Log): Promi
       );
     }
   }
+  options.signal?.throwIfAborted();
   const created = [paths.dataDir, ...(uploadsApart ? [paths.uploadsDir] : [])].filter((dir) => !existsSync(dir));
   await mkdir(paths.dataDir, { recursive: true, mode: 0o700 });
-  const release = await takeLock(paths.dataDir, 'restore into it');
+  const release = await takeLock(paths.dataDir, 'restore into it', log);
   const size = (await stat(file)).size;
   let manifest: Manifest | undefined;
+  // Only these names are remembered: an archive of millions of entries costs no memory.
+  const watched = new Set(['pg/PG_VERSION', 'pg/global/pg_control', 'pg/backup_label']);
   const seen = new Set<string>();
+  const settings = new Map<string, string>();
+  const dropped: string[] = [];
+  let droppedCount = 0;
   try {
     const progress = new Progress(log, 'restore', size);
     const input = createReadStream(file);
@@ -466,33 +650,64 @@ export async function restore(paths: BackupPaths, file: string, log: Log): Promi
     input.on('error', (error) => gunzip.destroy(error));
     input.on('data', (chunk) => progress.add(chunk.length));
     input.pipe(gunzip);
+    options.signal?.addEventListener('abort', () => gunzip.destroy(options.signal?.reason), { once: true });
     for await (const entry of readTar(gunzip)) {
-      if (!manifest) {
-        if (entry.path !== MANIFEST || entry.type !== 'file') {
-          throw new BackupError(`${file} is not an EventMap backup (it does not start with ${MANIFEST})`);
+      options.signal?.throwIfAborted();
+      const place = placement(paths, entry.path);
+      if (!manifest && (place.action !== 'manifest' || entry.type !== 'file')) {
+        throw new BackupError(`${file} is not an EventMap backup (it does not start with ${MANIFEST})`);
+      }
+      if (entry.type === 'file') {
+        const max =
+          place.action === 'manifest'
+            ? MANIFEST_MAX
+            : place.action === 'settings'
+              ? SETTINGS_MAX
+              : place.action === 'write'
+                ? place.max
+                : MEMBER_MAX;
+        if (entry.size > max) {
+          throw new BackupError(
+            `${file} is refused: its ${entry.path} is ${amount(entry.size)}, more than a backup ever writes there ` +
+              `(at most ${amount(max)}). Nothing was restored.`,
+          );
         }
-        const chunks: Buffer[] = [];
-        for await (const piece of entry.body()) chunks.push(piece);
-        const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
-        if (parsed.format !== FORMAT || parsed.version !== VERSION) {
-          throw new BackupError(`${file} is a backup of a format this version cannot read (${parsed.version})`);
+      }
+      if (!manifest) {
+        let parsed: Manifest;
+        try {
+          parsed = JSON.parse((await readAll(entry)).toString('utf8')) as Manifest;
+        } catch {
+          throw new BackupError(`${file} is not an EventMap backup (its ${MANIFEST} is not JSON)`);
+        }
+        if (parsed?.format !== FORMAT || parsed.version !== VERSION) {
+          throw new BackupError(`${file} is a backup of a format this version cannot read (${parsed?.version})`);
         }
         manifest = parsed;
         log(`the archive: ${manifest.method} backup of ${manifest.createdAt}, PostgreSQL ${manifest.postgresVersion}`);
         continue;
       }
-      const destination = target(paths, entry.path);
-      if (!destination) continue;
-      seen.add(entry.path);
-      if (entry.type === 'directory') {
-        await mkdir(destination, { recursive: true });
-        await chmod(destination, entry.mode & 0o777);
+      if (place.action === 'manifest') continue;
+      if (place.action === 'drop') {
+        if (droppedCount++ < 10) dropped.push(entry.path);
         continue;
       }
-      await mkdir(path.dirname(destination), { recursive: true });
-      await pipeline(entry.body(), createWriteStream(destination, { flags: 'wx', mode: entry.mode & 0o777 }));
-      await chmod(destination, entry.mode & 0o777);
-      await utimes(destination, new Date(entry.mtime), new Date(entry.mtime));
+      if (place.action === 'settings') {
+        if (entry.type === 'file') settings.set(place.name, (await readAll(entry)).toString('utf8'));
+        continue;
+      }
+      if (watched.has(entry.path)) seen.add(entry.path);
+      if (entry.type === 'directory') {
+        await mkdir(place.to, { recursive: true, mode: 0o700 });
+        await chmod(place.to, 0o700);
+        continue;
+      }
+      await mkdir(path.dirname(place.to), { recursive: true, mode: 0o700 });
+      await pipeline(entry.body(), createWriteStream(place.to, { flags: 'wx', mode: 0o600 }), {
+        signal: options.signal,
+      });
+      await chmod(place.to, 0o600);
+      await utimes(place.to, new Date(entry.mtime), new Date(entry.mtime));
     }
     if (!manifest) throw new BackupError(`${file} is empty`);
     const required = [
@@ -502,9 +717,28 @@ export async function restore(paths: BackupPaths, file: string, log: Log): Promi
     ];
     const missing = required.filter((name) => !seen.has(name));
     if (missing.length > 0) throw new BackupError(`${file} is incomplete: ${missing.join(', ')} missing`);
+    if (droppedCount > 0) {
+      log(
+        `left out what a restore never writes: ${dropped.join(', ')}` +
+          (droppedCount > dropped.length ? ` and ${droppedCount - dropped.length} more` : ''),
+      );
+    }
+
+    // The server's settings: only those of KEPT_SETTINGS from the archive, and the app's own sign-in rules.
+    const pgDir = path.join(paths.dataDir, 'pg');
+    for (const name of SETTINGS_FILES) {
+      const { lines, dropped: droppedSettings } = keptSettings(settings.get(name) ?? '');
+      if (droppedSettings.length > 0) log(`pg/${name}: left out the settings ${droppedSettings.join(', ')}`);
+      const header =
+        name === 'postgresql.auto.conf'
+          ? AUTO_CONF_HEADER
+          : '# Written by npm run restore (EventMap): the settings of the archive that a restore keeps.\n';
+      await writeNew(path.join(pgDir, name), `${header}${lines.map((line) => `${line}\n`).join('')}`);
+    }
+    await writeNew(path.join(pgDir, 'pg_hba.conf'), HBA_CONF);
+    await writeNew(path.join(pgDir, 'pg_ident.conf'), IDENT_CONF);
 
     // PostgreSQL runs as the "postgres" user when the app is started as root, and wants its folder private.
-    const pgDir = path.join(paths.dataDir, 'pg');
     await chmod(pgDir, 0o700);
     const owner = serverOwner(log);
     if (owner) {
@@ -525,6 +759,9 @@ export async function restore(paths: BackupPaths, file: string, log: Log): Promi
       (error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR'
     ) {
       throw new BackupError(`${file} is damaged or not a .tar.gz archive (${(error as Error).message})`);
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new BackupError(`${file} is damaged: it holds ${(error as NodeJS.ErrnoException).path} twice`);
     }
     throw error;
   } finally {

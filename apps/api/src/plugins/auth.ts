@@ -3,17 +3,22 @@
  * names the user and their token version; a deleted or unknown user, or an older version (after a
  * password change), is refused with 401. Admin routes answer 403 to signed-in non-admins, and the routes
  * of an organiser's own events and plan answer 403 to an event-manager whose first email is not verified yet.
+ * Every answer to a request a valid token signed in says `Cache-Control: private, no-store` (no shared cache keeps
+ * a profile or an admin list), unless its route chose `private, no-cache` with a validator (ETag, Last-Modified).
  */
 import { isPendingVerification } from '@evmap/contract/account-rules';
+import { ADMIN_SESSION_HOURS } from '@evmap/contract/constants';
 import fastifyJwt from '@fastify/jwt';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { users } from '../db/schema/users';
 import { forbidden, unauthorized } from '../errors';
+import { findUserById, type UserRow } from '../modules/users/users.repository';
 
-export type UserRow = typeof users.$inferSelect;
-type TokenPayload = { sub: string; ver: number };
+export type { UserRow };
+
+type TokenPayload = { sub: string; ver: number; iat?: number };
+
+const ADMIN_SESSION_SECONDS = ADMIN_SESSION_HOURS * 3600;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +31,8 @@ declare module 'fastify' {
     requireVerifiedUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: a signed-in administrator is required (401 / 403 otherwise). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    signToken: (user: Pick<UserRow, 'id' | 'tokenVersion'>) => string;
+    /** A session token for `user`: valid JWT_EXPIRES_IN (30 days), or ADMIN_SESSION_HOURS for an administrator. */
+    signToken: (user: Pick<UserRow, 'id' | 'tokenVersion'> & { isAdmin?: boolean }) => string;
   }
   interface FastifyRequest {
     currentUser: UserRow | undefined;
@@ -66,8 +72,15 @@ export const authPlugin = fp(
       }
       const id = Number(payload.sub);
       if (!Number.isInteger(id)) throw unauthorized();
-      const [user] = await app.db.select().from(users).where(eq(users.id, id));
+      const user = await findUserById(app.db, id);
       if (!user || user.deletedAt || user.tokenVersion !== payload.ver) throw unauthorized();
+      // An administrator's session is short, also for a token signed before they became one.
+      if (
+        user.isAdmin &&
+        !(typeof payload.iat === 'number' && Date.now() / 1000 - payload.iat <= ADMIN_SESSION_SECONDS)
+      ) {
+        throw unauthorized();
+      }
       request.currentUser = user;
       return user;
     }
@@ -83,8 +96,19 @@ export const authPlugin = fp(
       const user = await authenticate(request);
       if (!user.isAdmin) throw forbidden();
     });
-    app.decorate('signToken', (user: Pick<UserRow, 'id' | 'tokenVersion'>) =>
-      app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion }),
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.currentUser) return payload;
+      const chosen = String(reply.getHeader('cache-control') ?? '');
+      const validated =
+        /^private,\s*no-cache$/i.test(chosen) && (reply.hasHeader('etag') || reply.hasHeader('last-modified'));
+      if (!validated) reply.header('cache-control', 'private, no-store');
+      return payload;
+    });
+    app.decorate('signToken', (user: Pick<UserRow, 'id' | 'tokenVersion'> & { isAdmin?: boolean }) =>
+      app.jwt.sign(
+        { sub: String(user.id), ver: user.tokenVersion },
+        user.isAdmin ? { expiresIn: `${ADMIN_SESSION_HOURS}h` } : {},
+      ),
     );
   },
   { name: 'auth', dependencies: ['db'] },

@@ -119,13 +119,24 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
   return send(reply, 500, { global: errorMessage('internal', lang) });
 }
 
+/** `handle`, guarded: were it to throw, Fastify would answer with its own body (`{"error","message","statusCode"}`). */
+function guardedHandle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  try {
+    return handle(error, request, reply);
+  } catch (failure) {
+    request.log.error({ err: failure, reqId: request.id }, 'the error handler failed');
+    const lang = langFromHeader(request.headers['accept-language']);
+    return send(reply, 500, { global: errorMessage('internal', lang) });
+  }
+}
+
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('lang', 'en');
     app.addHook('onRequest', async (request) => {
       request.lang = langFromHeader(request.headers['accept-language']);
     });
-    app.setErrorHandler(handle);
+    app.setErrorHandler(guardedHandle);
   },
   { name: 'error-handler' },
 );

@@ -12,6 +12,7 @@
  */
 
 import { errorBodySchema } from '@evmap/contract/errors';
+import { API_PREFIX } from '@evmap/contract/routes/route';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { RouteOptions } from 'fastify';
@@ -27,7 +28,6 @@ if (!z.globalRegistry.has(errorBodySchema)) {
   });
 }
 
-export const API_PREFIX = '/api/v1';
 export const BEARER_SECURITY = [{ bearerAuth: [] }];
 
 /** What each `{ errors }` answer means, for the document. */
@@ -37,6 +37,7 @@ export const ERROR_ANSWERS: Readonly<Record<number, string>> = {
   402: 'The payment was declined',
   403: 'Signed in, but not allowed to do this: `global` says why',
   404: 'Not found',
+  410: 'Gone for good (a feed of a removed organisation): `global` says why',
   409: 'In conflict with what exists (`errors` names the field: an email already in use) or with a change made at the same time (`global`: try again)',
   413: 'The body is too large',
   414: 'A path parameter is too long',

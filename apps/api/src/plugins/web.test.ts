@@ -54,7 +54,7 @@ describe('index.html', () => {
       const res = await ctx.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain(
-        '<meta name="evm-tile-url" content="https://tiles.example.com/{z}/{x}/{y}.png?key=a&#38;style=&#34;b&#34;">' +
+        '<meta name="evm-tile-url" content="https://tiles.example.com/{z}/{x}/{y}.png?key=a&amp;style=&quot;b&quot;">' +
           '<link rel="preconnect" href="https://tiles.example.com">',
       );
       expect(res.body).not.toContain('content=""');

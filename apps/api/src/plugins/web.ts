@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { escapeHtml } from '@evmap/contract/html';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -40,10 +41,6 @@ export function inlineScriptHashes(html: string): string[] {
 
 const TILE_URL_META = /<meta name="evm-tile-url" content="[^"]*"\s*\/?>/;
 
-function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** The origin of an absolute tile URL template, when it is fixed (no `{s}` subdomain in the host). */
 function tileOrigin(tileUrl: string): string | undefined {
   const host = /^https?:\/\/([^/?#]*)/.exec(tileUrl)?.[1];
@@ -63,8 +60,8 @@ function tileOrigin(tileUrl: string): string | undefined {
 export function withTileSettings(html: string, tileUrl: string): string {
   return html.replace(TILE_URL_META, () => {
     const origin = tileOrigin(tileUrl);
-    const preconnect = origin ? `<link rel="preconnect" href="${escapeAttribute(origin)}">` : '';
-    return `<meta name="evm-tile-url" content="${escapeAttribute(tileUrl)}">${preconnect}`;
+    const preconnect = origin ? `<link rel="preconnect" href="${escapeHtml(origin)}">` : '';
+    return `<meta name="evm-tile-url" content="${escapeHtml(tileUrl)}">${preconnect}`;
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * A small local HTTP server answering like S3 for the calls S3Storage makes: PUT and GET of an object,
+ * A small local HTTP server answering like S3 for the calls S3Storage makes: PUT, GET and DELETE of an object,
  * path-style (`/bucket/key`) or virtual-hosted (`Host: bucket.…`), every request's SigV4 signature checked
  * (sigv4.ts), errors as S3's XML bodies. Anonymous GETs are allowed, as on a bucket with a public-read
  * policy, so tests can read objects at their public URL. `failNext`/`failAlways` make it answer 500.
@@ -130,6 +130,13 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
         ...(object.cacheControl ? { 'cache-control': object.cacheControl } : {}),
       });
       return res.end(object.body);
+    }
+    if (method === 'DELETE') {
+      // Like S3: 204 whether or not the key existed.
+      fake.objects.delete(id);
+      answer(204);
+      res.writeHead(204);
+      return res.end();
     }
     return answer(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
   }

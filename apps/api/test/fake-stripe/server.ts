@@ -47,6 +47,13 @@ export type FakeStripe = {
   payDelayMs: number;
   /** The next this many payment answers are lost (connection cut after the payment is made). */
   dropPayAnswers: number;
+  /**
+   * While true, requests are recorded but neither processed nor answered, as if lost on their way to Stripe
+   * (the client may die meanwhile: nothing happens at Stripe).
+   */
+  holdRequests: boolean;
+  /** While set, each invoice payment waits for it before it is made (a payment in progress, for as long as a test wants). */
+  payGate: Promise<void> | undefined;
   close: () => Promise<void>;
 };
 
@@ -99,6 +106,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests: [],
     payDelayMs: 0,
     dropPayAnswers: 0,
+    holdRequests: false,
+    payGate: undefined,
   } as unknown as FakeStripe;
   const replies = new Map<string, { status: number; body: unknown }>();
 
@@ -131,6 +140,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const customer = { id: id('cus'), object: 'customer', email: body.email ?? '', metadata: metadataOf(body) };
       fake.customers.set(customer.id, customer);
       return customer;
+    }
+    match = on('DELETE', /^\/v1\/customers\/(\w+)$/);
+    if (match) {
+      // Like Stripe: the customer is gone, its payment methods detached; its invoices stay.
+      if (!fake.customers.delete(match[1]!)) throw missing('customer', match[1]!);
+      for (const pm of fake.paymentMethods.values()) if (pm.customer === match[1]) pm.customer = null;
+      return { id: match[1], object: 'customer', deleted: true };
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const seti = id('seti');
@@ -206,6 +222,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         invoice.status = 'void';
       } else {
         if (fake.payDelayMs) await new Promise((r) => setTimeout(r, fake.payDelayMs));
+        if (fake.payGate) await fake.payGate;
         const pm = fake.paymentMethods.get(body.payment_method ?? '');
         if (invoice.status !== 'open')
           throw new StripeFailure(400, { type: 'invalid_request_error', message: 'not open' });
@@ -226,6 +243,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const path = (request.url ?? '/').split('?')[0]!;
     const method = request.method ?? 'GET';
     fake.requests.push({ method, path, body });
+    if (fake.holdRequests) return;
     const key = request.headers['idempotency-key'];
     const replayKey = typeof key === 'string' ? `${method} ${path} ${key}` : undefined;
     let reply = replayKey ? replies.get(replayKey) : undefined;
@@ -255,6 +273,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return fake;
 }

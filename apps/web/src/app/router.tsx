@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'events/:eventUuid',
                     ...lazyPage(
-                      () => import('@/features/event-form/components/event-edit-page'),
+                      () => import('./routes/event-edit-page'),
                       (m) => m.EventEditPage,
                     ),
                   },
@@ -152,7 +152,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'events/:eventUuid',
                     ...lazyPage(
-                      () => import('@/features/event-form/components/admin-event-edit-page'),
+                      () => import('./routes/admin-event-edit-page'),
                       (m) => m.AdminEventEditPage,
                     ),
                   },

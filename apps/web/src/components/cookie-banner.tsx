@@ -4,17 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
 import { legalUrl } from '@/lib/app-links';
 import { readCookieConsent, shouldShowCookieBanner, writeCookieConsent } from '@/lib/banners';
+import { useOverlayTurn } from '@/lib/overlay-turn';
 
 /**
  * The cookie-consent banner (version COOKIE_BANNER.version): shown until accepted, again 24 hours
- * after a refusal, and again to everyone when the version changes.
+ * after a refusal, and again to everyone when the version changes. On a phone it is the first overlay of a visit
+ * (overlay-turn.ts).
  */
 export function CookieBanner() {
   const { t } = useTranslation();
   const lang = useLang();
   const titleId = useId();
   const [visible, setVisible] = useState(() => shouldShowCookieBanner(readCookieConsent(), Date.now()));
-  if (!visible) return null;
+  const shown = useOverlayTurn('cookies', visible);
+  if (!shown) return null;
 
   const answer = (accepted: boolean) => {
     writeCookieConsent(accepted, Date.now());

@@ -2,12 +2,21 @@ import { INSTALL_BANNER } from '@evmap/contract/constants';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { installContext, isIos, readInstallDismissal, shouldOfferInstall, writeInstallDismissal } from '@/lib/banners';
+import {
+  countVisit,
+  installContext,
+  isIos,
+  readInstallDismissal,
+  shouldOfferInstall,
+  writeInstallDismissal,
+} from '@/lib/banners';
 import { promptInstall, useInstallPrompt } from '@/lib/install-prompt';
+import { useOverlayTurn } from '@/lib/overlay-turn';
 
 /**
- * The install banner: on mobile browsers only, not when already installed, INSTALL_BANNER.delayMs
- * after the page opens; a dismissal is remembered INSTALL_BANNER.dismissDays days.
+ * The install banner: on mobile browsers only, not when already installed, from the second visit on,
+ * INSTALL_BANNER.delayMs after the page opens and once no other overlay waits; a dismissal is remembered
+ * INSTALL_BANNER.dismissDays days.
  */
 export function InstallBanner() {
   const { t } = useTranslation();
@@ -15,13 +24,16 @@ export function InstallBanner() {
   const { prompt, installed } = useInstallPrompt();
   const [visible, setVisible] = useState(false);
 
+  const shown = useOverlayTurn('install', visible && !installed);
+
   useEffect(() => {
+    countVisit();
     if (!shouldOfferInstall(readInstallDismissal(), installContext(), Date.now())) return;
     const timer = setTimeout(() => setVisible(true), INSTALL_BANNER.delayMs);
     return () => clearTimeout(timer);
   }, []);
 
-  if (!visible || installed) return null;
+  if (!shown) return null;
 
   const dismiss = () => {
     writeInstallDismissal(Date.now());

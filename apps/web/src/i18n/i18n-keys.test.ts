@@ -58,4 +58,13 @@ describe('i18n resource files', () => {
     });
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });
+
+  it('set French punctuation with a narrow no-break space before ? ! : ; and inside « »', () => {
+    const wrong = [...files.fr].filter(
+      ([, text]) =>
+        typeof text === 'string' &&
+        (/(^|[^\u202f])[?!:;](\s|$|["»)])/.test(text) || /«(?!\u202f)|(?<!\u202f)»/.test(text)),
+    );
+    expect(wrong).toEqual([]);
+  });
 });

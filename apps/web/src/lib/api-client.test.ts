@@ -1,7 +1,7 @@
 import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@evmap/contract/constants';
 import { ERROR_MESSAGES, errorBodySchema } from '@evmap/contract/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, isErrorBody } from './api-client';
+import { ApiError, apiRequest, isErrorBody } from './api-client';
 
 // fetch and localStorage are the browser's; these stand-ins record what the client sends.
 const store = new Map<string, string>();
@@ -42,7 +42,7 @@ afterEach(() => {
 describe('api client', () => {
   it('calls /api/v1 with the session, language, locale and time zone headers', async () => {
     const fetch = respondWith(Response.json({ status: 'ok' }));
-    await expect(api.get('/health')).resolves.toEqual({ status: 'ok' });
+    await expect(apiRequest('/health')).resolves.toEqual({ status: 'ok' });
 
     const [url, init] = fetch.mock.calls[0]!;
     const headers = new Headers(init.headers);
@@ -61,7 +61,7 @@ describe('api client', () => {
     store.set(STORAGE_KEYS.sessionId, '0b6c3a52-6f1e-4b8e-9a51-2f7f7d1c9e10');
     store.set(STORAGE_KEYS.token, 'the-jwt');
     const fetch = respondWith(Response.json({ ok: true }));
-    await api.post('/things', { name: 'x' });
+    await apiRequest('/things', { method: 'POST', body: { name: 'x' } });
 
     const [, init] = fetch.mock.calls[0]!;
     const headers = new Headers(init.headers);
@@ -76,7 +76,7 @@ describe('api client', () => {
     respondWith(
       Response.json({ errors: { email: 'Email already exists', global: 'Fields missing' } }, { status: 409 }),
     );
-    const error = await api.get('/x').catch((caught: unknown) => caught);
+    const error = await apiRequest('/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 409,
@@ -87,7 +87,7 @@ describe('api client', () => {
 
   it('turns a body that is not an error body into the catalogue message', async () => {
     respondWith(new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(api.get('/x')).rejects.toMatchObject({
+    await expect(apiRequest('/x')).rejects.toMatchObject({
       status: 502,
       errors: { global: ERROR_MESSAGES.unavailable.en },
     });
@@ -96,7 +96,7 @@ describe('api client', () => {
   it('gives up after the request timeout', async () => {
     vi.useFakeTimers();
     hangingFetch();
-    const pending = api.get('/slow').catch((caught: unknown) => caught);
+    const pending = apiRequest('/slow').catch((caught: unknown) => caught);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(await pending).toMatchObject({ name: 'ApiError', status: 0, message: ERROR_MESSAGES.unavailable.en });
   });
@@ -104,7 +104,7 @@ describe('api client', () => {
   it('rejects with the AbortError when the caller cancels', async () => {
     hangingFetch();
     const controller = new AbortController();
-    const pending = api.get('/slow', { signal: controller.signal });
+    const pending = apiRequest('/slow', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });

@@ -1,30 +1,40 @@
 /**
- * The one HTTP client of the web app. Every call goes to `/api/v1` with the session, language,
+ * The one HTTP client of the web app. Every call goes to API_PREFIX with the session, language,
  * locale, time zone and (when signed in) bearer headers, gives up after REQUEST_TIMEOUT_MS, and
  * fails with an ApiError carrying the `{ errors }` body, so forms can put messages on their fields.
  */
 import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@evmap/contract/constants';
 import { type ErrorBody, type ErrorKey, errorMessage } from '@evmap/contract/errors';
+import { API_PREFIX } from '@evmap/contract/routes/route';
 import { currentLang, localeOf } from '@/i18n/i18n';
 import { sessionId } from '@/lib/session-id';
 import { readStorage } from '@/lib/storage';
 
-export const API_BASE = '/api/v1';
-
 /** Messages by field name; `global` is the form-level message. */
 export type ApiErrors = Record<string, string>;
 
-/** A failed call: the HTTP status (0 when the server could not be reached in time) and its messages. */
+/**
+ * A failed call: the HTTP status (0 when the server could not be reached in time), its messages, and for a 429
+ * or 503 the seconds its Retry-After asks to wait (so a screen can say when to try again).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiErrors;
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, errors: ApiErrors) {
+  constructor(status: number, errors: ApiErrors, retryAfterSeconds?: number) {
     super(errors.global ?? Object.values(errors)[0] ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** The seconds of a Retry-After header (its date form is not sent by this API). */
+function retryAfter(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
 }
 
 export type ApiRequestOptions = {
@@ -33,6 +43,8 @@ export type ApiRequestOptions = {
   body?: unknown;
   /** Cancels the call (TanStack Query passes one); a cancelled call rejects with the AbortError. */
   signal?: AbortSignal;
+  /** How the browser's HTTP cache takes part ('no-cache': revalidate what it holds with the server first). */
+  cache?: RequestCache;
 };
 
 function catalogueError(status: number, key: ErrorKey): ApiError {
@@ -77,9 +89,9 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Calls `path` (relative to /api/v1) and resolves with the parsed JSON body (undefined when empty). */
+/** Calls `path` (relative to API_PREFIX; lib/endpoint.ts's callEndpoint builds it) and resolves with the parsed JSON body (undefined when empty). */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, cache } = options;
   const controller = new AbortController();
   const cancel = () => controller.abort(signal?.reason);
   if (signal?.aborted) cancel();
@@ -89,11 +101,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await fetch(`${API_PREFIX}${path}`, {
       method,
       headers: requestHeaders(body),
       body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
       signal: controller.signal,
+      ...(cache ? { cache } : {}),
     });
     text = await response.text();
   } catch (error) {
@@ -106,20 +119,6 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   const data = parseJson(text);
   if (response.ok) return data as T;
-  if (isErrorBody(data)) throw new ApiError(response.status, data.errors);
+  if (isErrorBody(data)) throw new ApiError(response.status, data.errors, retryAfter(response));
   throw catalogueError(response.status, response.status >= 502 ? 'unavailable' : 'internal');
 }
-
-/** Shorthands for apiRequest by method. */
-export const api = {
-  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};

@@ -68,6 +68,7 @@ describe('readAuthState', () => {
       redirect_to: '/profile/me',
       coming_from: 'click',
     });
+    expect(readAuthState({ coming_from: 'upgrade' }).coming_from).toBe('upgrade');
   });
 
   it('drops anything that is not a path of this app, and unknown origins', () => {

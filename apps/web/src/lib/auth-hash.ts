@@ -7,8 +7,12 @@
 export const AUTH_MODES = ['login', 'signup', 'forgot-pwd', 'change-pwd', 'verify-email'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
-/** Where the verify-email dialog was opened from: `click` (user settings) is the only closable case. */
-export type ComingFrom = 'click' | 'signup' | 'login' | 'guard';
+/**
+ * Where the verify-email dialog was opened from: `click` (user settings) is the only closable case; `upgrade` is a
+ * viewer's switch to event-manager, which the code finishes.
+ */
+export type ComingFrom = 'click' | 'signup' | 'login' | 'guard' | 'upgrade';
+const COMING_FROM: readonly ComingFrom[] = ['click', 'signup', 'login', 'guard', 'upgrade'];
 
 /** History state carried by the auth dialogs (`redirect_to`: where to go once signed in or verified). */
 export type AuthDialogState = {
@@ -51,9 +55,7 @@ export function searchWithoutToken(search: string): string {
 export function readAuthState(state: unknown): AuthDialogState {
   if (state === null || typeof state !== 'object') return {};
   const { email, redirect_to, coming_from } = state as Record<string, unknown>;
-  const from = ['click', 'signup', 'login', 'guard'].includes(coming_from as string)
-    ? (coming_from as ComingFrom)
-    : undefined;
+  const from = COMING_FROM.includes(coming_from as ComingFrom) ? (coming_from as ComingFrom) : undefined;
   return {
     email: typeof email === 'string' ? email : undefined,
     // Only paths of this app: never an absolute or protocol-relative URL (no open redirect).

@@ -1,6 +1,7 @@
 import { COOKIE_BANNER, INSTALL_BANNER, STORAGE_KEYS } from '@evmap/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  countVisit,
   installContext,
   isIos,
   readCookieConsent,
@@ -16,14 +17,15 @@ const DAY = 24 * HOUR;
 const NOW = Date.UTC(2026, 10, 21, 12);
 
 const store = new Map<string, string>();
+const session = new Map<string, string>();
+const storage = (map: Map<string, string>) => ({
+  getItem: (key: string) => map.get(key) ?? null,
+  setItem: (key: string, value: string) => void map.set(key, value),
+});
 beforeEach(() => {
   store.clear();
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => void store.set(key, value),
-    },
-  });
+  session.clear();
+  vi.stubGlobal('window', { localStorage: storage(store), sessionStorage: storage(session) });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,12 +66,28 @@ describe('cookie banner', () => {
 });
 
 describe('install banner', () => {
-  const mobile = { mobile: true, standalone: false };
+  const mobile = { mobile: true, standalone: false, visits: 2 };
 
   it('is offered on mobile browsers only, and never inside the installed app', () => {
     expect(shouldOfferInstall(null, mobile, NOW)).toBe(true);
-    expect(shouldOfferInstall(null, { mobile: false, standalone: false }, NOW)).toBe(false);
-    expect(shouldOfferInstall(null, { mobile: true, standalone: true }, NOW)).toBe(false);
+    expect(shouldOfferInstall(null, { mobile: false, standalone: false, visits: 2 }, NOW)).toBe(false);
+    expect(shouldOfferInstall(null, { mobile: true, standalone: true, visits: 2 }, NOW)).toBe(false);
+  });
+
+  it('waits for the second visit', () => {
+    expect(shouldOfferInstall(null, { ...mobile, visits: 1 }, NOW)).toBe(false);
+    expect(shouldOfferInstall(null, { ...mobile, visits: 5 }, NOW)).toBe(true);
+  });
+
+  it('counts a visit once per browsing session, whatever the reloads', () => {
+    expect(countVisit()).toBe(1);
+    expect(countVisit()).toBe(1);
+    session.clear(); // a new tab, another day
+    expect(countVisit()).toBe(2);
+    expect(JSON.parse(store.get(STORAGE_KEYS.visits)!)).toBe(2);
+    store.set(STORAGE_KEYS.visits, '"many"');
+    session.clear();
+    expect(countVisit()).toBe(1);
   });
 
   it('remembers a dismissal for 7 days', () => {
@@ -105,9 +123,9 @@ describe('installContext', () => {
   const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
 
   it('recognises mobile browsers', () => {
-    expect(installContext(fakeWindow(ANDROID))).toEqual({ mobile: true, standalone: false });
-    expect(installContext(fakeWindow(IPHONE))).toEqual({ mobile: true, standalone: false });
-    expect(installContext(fakeWindow(DESKTOP))).toEqual({ mobile: false, standalone: false });
+    expect(installContext(fakeWindow(ANDROID))).toMatchObject({ mobile: true, standalone: false });
+    expect(installContext(fakeWindow(IPHONE))).toMatchObject({ mobile: true, standalone: false });
+    expect(installContext(fakeWindow(DESKTOP))).toMatchObject({ mobile: false, standalone: false });
   });
 
   it('recognises the installed app (display mode standalone, or iOS home-screen apps)', () => {

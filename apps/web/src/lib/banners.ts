@@ -60,15 +60,17 @@ export function writeInstallDismissal(now: number): void {
   } satisfies InstallDismissal);
 }
 
-export type InstallContext = { mobile: boolean; standalone: boolean };
+/** `visits`: how many visits this browser made, this one included (countVisit). */
+export type InstallContext = { mobile: boolean; standalone: boolean; visits: number };
 
 /**
- * The install banner is for mobile browsers not already running the installed app, unless it was
- * dismissed less than 7 days ago for the same banner version. It appears INSTALL_BANNER.delayMs
- * after the page opens (the component waits).
+ * The install banner is for mobile browsers not already running the installed app, from their second visit on (a
+ * first visit has the cookie banner and the location prompt to answer, and no reason yet to install), unless it was
+ * dismissed less than 7 days ago for the same banner version. It appears INSTALL_BANNER.delayMs after the page
+ * opens (the component waits), and only when no more important overlay is waiting (overlay-turn.ts).
  */
 export function shouldOfferInstall(dismissal: InstallDismissal | null, context: InstallContext, now: number): boolean {
-  if (!context.mobile || context.standalone) return false;
+  if (!context.mobile || context.standalone || context.visits < 2) return false;
   if (!dismissal || dismissal.version !== INSTALL_BANNER.version) return true;
   return now - dismissal.dismissedAt > INSTALL_BANNER.dismissDays * DAY_MS;
 }
@@ -83,7 +85,32 @@ export function installContext(win: Window = window): InstallContext {
     nav.standalone === true ||
     win.matchMedia?.('(display-mode: standalone)').matches === true ||
     win.matchMedia?.('(display-mode: fullscreen)').matches === true;
-  return { mobile, standalone };
+  return { mobile, standalone, visits: storedVisits() };
+}
+
+/** The visits counted so far (0 when nothing or something malformed is stored). */
+function storedVisits(): number {
+  const value = readJsonStorage(STORAGE_KEYS.visits);
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+}
+
+/** This tab's flag: its visit is counted once, whatever the reloads and navigations. */
+const VISIT_COUNTED = 'evmap.visitCounted';
+
+/**
+ * Counts this visit once per browsing session (a tab's session storage survives its reloads), and returns the
+ * visits counted, this one included.
+ */
+export function countVisit(): number {
+  try {
+    if (window.sessionStorage.getItem(VISIT_COUNTED) === null) {
+      window.sessionStorage.setItem(VISIT_COUNTED, '1');
+      writeJsonStorage(STORAGE_KEYS.visits, storedVisits() + 1);
+    }
+  } catch {
+    // Storage refused (private mode, quota): every visit is a first one, and the banner never comes.
+  }
+  return storedVisits();
 }
 
 /** iPhones and iPads have no install prompt: the banner explains "Share, then Add to Home Screen". */

@@ -6,16 +6,17 @@ import type { Lang } from '@evmap/contract/enums';
 import { useCallback } from 'react';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
+import { typesetDate } from '@/lib/date-typography';
 
 type DateInput = Date | string | number;
 
-/** `value` formatted for `lang` (long date by default). */
+/** `value` formatted for `lang` (long date by default), typeset: "1er" in French, times on one line. */
 export function formatDate(
   value: DateInput,
   lang: Lang,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
 ): string {
-  return new Intl.DateTimeFormat(localeOf(lang), options).format(new Date(value));
+  return typesetDate(new Intl.DateTimeFormat(localeOf(lang), options), new Date(value));
 }
 
 /** `formatDate` in the current language; components using it re-render when the language changes. */

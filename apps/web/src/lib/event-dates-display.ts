@@ -5,6 +5,7 @@
  */
 import { RECURRING_DATES_LISTED } from '@evmap/contract/constants';
 import { nowWallClock } from '@evmap/contract/wall-clock';
+import { typesetDate } from '@/lib/date-typography';
 
 /** One date of an event. */
 export type EventDate = { startDate: string; endDate: string | null };
@@ -29,15 +30,19 @@ export function listedDates(
 /** How much of a date to write: the full weekday and month, or their short forms. */
 export type DateLength = 'long' | 'short';
 
-/** A wall-clock time formatted in `locale` (no zone conversion); `withDate` false gives the time alone. */
+/**
+ * A wall-clock time formatted in `locale` (no zone conversion); `withDate` false gives the time alone. Typeset
+ * (typesetDate): "1er" in French, and the time kept on one line.
+ */
 export function formatWallClock(value: string, locale: string, withDate = true, length: DateLength = 'long'): string {
   const date = new Date(`${value.replace(' ', 'T')}Z`);
-  return new Intl.DateTimeFormat(locale, {
+  const formatter = new Intl.DateTimeFormat(locale, {
     timeZone: 'UTC',
     ...(withDate ? { weekday: length, year: 'numeric', month: length, day: 'numeric' } : {}),
     hour: 'numeric',
     minute: '2-digit',
-  }).format(date);
+  });
+  return typesetDate(formatter, date);
 }
 
 /** "start – end" of one date; the end shows its day only when it falls on another day. */

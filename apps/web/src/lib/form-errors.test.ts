@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n/i18n';
 import { ApiError } from './api-client';
-import { applyServerErrors, errorText, SERVER_ERROR } from './form-errors';
+import { applyApiErrors, errorText, SERVER_ERROR } from './form-errors';
 
 const t = i18n.getFixedT('en');
 const tFr = i18n.getFixedT('fr');
@@ -29,26 +29,34 @@ describe('errorText', () => {
   });
 });
 
-describe('applyServerErrors', () => {
-  it('puts field messages on their fields and the rest, global first, as the form message', () => {
+describe('applyApiErrors', () => {
+  const fieldOf = (key: string) => (['email', 'password'].includes(key) ? key : undefined);
+
+  it('puts field messages on their fields, focusing the first, and returns the rest, global first', () => {
     const setError = vi.fn();
-    const error = new ApiError(400, { password: 'Password is invalid', token: 'The token is invalid', global: 'Oops' });
-    applyServerErrors(error, setError, ['email', 'password'], t);
-    expect(setError).toHaveBeenCalledWith(
-      'password',
-      { type: SERVER_ERROR, message: 'Password is invalid' },
-      { shouldFocus: true },
-    );
-    expect(setError).toHaveBeenCalledWith('root.server', { type: SERVER_ERROR, message: 'Oops The token is invalid' });
-    expect(setError).toHaveBeenCalledTimes(2);
+    const error = new ApiError(400, {
+      email: 'Email does not exist',
+      password: 'Password is invalid',
+      token: 'The token is invalid',
+      global: 'Oops',
+    });
+    expect(applyApiErrors(error, setError, fieldOf, 'fallback')).toBe('Oops The token is invalid');
+    expect(setError.mock.calls).toEqual([
+      ['email', { type: SERVER_ERROR, message: 'Email does not exist' }, { shouldFocus: true }],
+      ['password', { type: SERVER_ERROR, message: 'Password is invalid' }, { shouldFocus: false }],
+    ]);
   });
 
-  it('shows the generic message for anything that is not an API answer', () => {
+  it('returns nothing when every message has its field', () => {
     const setError = vi.fn();
-    applyServerErrors(new TypeError('boom'), setError, ['email'], t);
-    expect(setError).toHaveBeenCalledWith('root.server', {
-      type: SERVER_ERROR,
-      message: 'An unexpected error occurred. Please try again.',
-    });
+    expect(applyApiErrors(new ApiError(400, { email: 'Taken' }), setError, fieldOf, 'fallback')).toBeUndefined();
+  });
+
+  it('returns the fallback for anything that is not an API answer', () => {
+    const setError = vi.fn();
+    expect(applyApiErrors(new TypeError('boom'), setError, fieldOf, t('internal', { ns: 'errors' }))).toBe(
+      'An unexpected error occurred. Please try again.',
+    );
+    expect(setError).not.toHaveBeenCalled();
   });
 });

@@ -24,25 +24,26 @@ export function errorText(
 }
 
 /**
- * Puts the messages of a failed call on the form: field messages on the named fields, the rest
- * joined as the form message (`root.server`). Anything that is not an ApiError gets the generic message.
+ * The one error applier of every form: puts each field message of a failed call on its field (the
+ * field `fieldOf` names for the server key, focusing the first), and returns the form message: `global`
+ * first, then messages with no field of the form; `fallback` when the failure is not an API answer.
  */
-export function applyServerErrors<T extends FieldValues>(
+export function applyApiErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  fields: ReadonlyArray<Path<T>>,
-  t: TFunction,
-): void {
-  if (!(error instanceof ApiError)) {
-    setError('root.server', { type: SERVER_ERROR, message: t('internal', { ns: 'errors' }) });
-    return;
-  }
-  const formMessages: string[] = [];
+  fieldOf: (key: string) => string | undefined,
+  fallback: string,
+): string | undefined {
+  if (!(error instanceof ApiError)) return fallback;
+  const messages: string[] = [];
+  let focused = false;
   for (const [key, message] of Object.entries(error.errors)) {
-    const field = fields.find((name) => name === key);
-    if (field) setError(field, { type: SERVER_ERROR, message }, { shouldFocus: true });
-    else if (key === 'global') formMessages.unshift(message);
-    else formMessages.push(message);
+    const field = key === 'global' ? undefined : fieldOf(key);
+    if (field !== undefined) {
+      setError(field as Path<T>, { type: SERVER_ERROR, message }, { shouldFocus: !focused });
+      focused = true;
+    } else if (key === 'global') messages.unshift(message);
+    else messages.push(message);
   }
-  if (formMessages.length > 0) setError('root.server', { type: SERVER_ERROR, message: formMessages.join(' ') });
+  return messages.length > 0 ? messages.join(' ') : undefined;
 }

@@ -3,12 +3,13 @@
  * lives below them. They rarely change, so one fetch per visit is enough.
  */
 import type { GlobalsResponse } from '@evmap/contract/globals';
+import { globalsRoutes } from '@evmap/contract/routes/globals';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint';
 
-/** Fetches the globals. */
+/** Resolves with the categories and the map's and places' settings. */
 export function getGlobals(signal?: AbortSignal): Promise<GlobalsResponse> {
-  return api.get<GlobalsResponse>('/public/globals', { signal });
+  return callEndpoint(globalsRoutes.globals, { signal });
 }
 
 /** Query options for the globals, for useQuery and for prefetching. */
@@ -19,7 +20,7 @@ export const globalsQueryOptions = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** The globals as a query. */
+/** The globals, fetched once per visit (never stale) and shared by every screen that lists categories. */
 export function useGlobals() {
   return useQuery(globalsQueryOptions());
 }

@@ -8,11 +8,40 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 export const eventKeys = {
   /** Every event query (the map's searches included). */
   all: ['events'] as const,
-  /** The map's searches (`['events', 'search', …]`). */
-  search: () => ['events', 'search'] as const,
+  /** The map's marker answers, one per day, category, language and tile (`['events', 'markers', …]`). */
+  markers: () => ['events', 'markers'] as const,
+  markerTile: (tile: {
+    day: string;
+    category: number | null;
+    lang: string;
+    z: number;
+    x: number;
+    y: number;
+    text?: string;
+    access?: string;
+  }) =>
+    [
+      'events',
+      'markers',
+      tile.day,
+      tile.category ?? 0,
+      tile.lang,
+      tile.z,
+      tile.x,
+      tile.y,
+      tile.text ?? '',
+      tile.access ?? '',
+    ] as const,
+  /** Events as a viewer reads them by handle or uuid (the modal, the event page): `['events', 'detail', …]`. */
+  details: () => ['events', 'detail'] as const,
+  detail: (handleOrUuid: string, viewer: string) => ['events', 'detail', viewer, handleOrUuid] as const,
+  /** A page of a list's events, read by id (`['events', 'detail', 'batch', '3,17,42']`). */
+  batch: (ids: readonly number[]) => ['events', 'detail', 'batch', ids.join(',')] as const,
   /** The signed-in event-manager's own events, list and details. */
   own: () => ['events', 'own'] as const,
   ownList: () => ['events', 'own', 'list'] as const,
+  /** The views of the last 7 days of every own event (the profile's cards). */
+  ownViews: () => ['events', 'own', 'views'] as const,
   ownDetail: (uuid: string) => ['events', 'own', 'detail', uuid] as const,
   /** The signed-in viewer's favourite events. */
   favorites: () => ['events', 'favorites'] as const,

@@ -1,8 +1,8 @@
 /** The anonymous session id sent as `X-Session-Id`: one uuid per browser, kept in localStorage. */
 import { STORAGE_KEYS } from '@evmap/contract/constants';
+import { isUuid } from '@evmap/contract/uuid';
 import { readStorage, writeStorage } from '@/lib/storage';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 let memory: string | undefined;
 
 /** A random version-4 uuid. */
@@ -19,7 +19,7 @@ export function randomUuid(): string {
 /** This browser's session id, created and stored on first use (kept in memory when storage is unavailable). */
 export function sessionId(): string {
   const stored = readStorage(STORAGE_KEYS.sessionId);
-  if (stored && UUID.test(stored)) return stored;
+  if (isUuid(stored)) return stored;
   memory ??= randomUuid();
   writeStorage(STORAGE_KEYS.sessionId, memory);
   return memory;

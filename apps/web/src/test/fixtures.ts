@@ -1,5 +1,7 @@
 /** Users and events for component tests, complete as the contract describes them. */
+
 import type { Event } from '@evmap/contract/events';
+import type { Marker } from '@evmap/contract/marker-tiles';
 import type { User } from '@evmap/contract/users';
 
 /** A signed-in user; an event-manager on an active trial unless `overrides` say otherwise. */
@@ -70,6 +72,24 @@ export function testEvent(overrides: Partial<Event> = {}): Event {
     eventStatCount: { viewCount: 0 },
     timeZone: 'America/Toronto',
     isPast: false,
+    accessibility: { stepFree: null, features: [], noteFr: null, noteEn: null },
+    ...overrides,
+  };
+}
+
+/** A marker of the map's marker answers (`title` in the answer's language), near Montréal unless told otherwise. */
+export function testMarker(overrides: Partial<Marker> = {}): Marker {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    latitude: 45.5,
+    longitude: -73.6,
+    categoryId: 1,
+    handle: `event-${id}`,
+    title: `Event ${id}`,
+    image: '',
+    access: 0,
+    start: 18 * 60,
     ...overrides,
   };
 }

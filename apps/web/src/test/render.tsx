@@ -45,11 +45,12 @@ export async function renderUi(ui: ReactElement, options: RenderOptions = {}) {
   return { ...result, user, queryClient, router };
 }
 
-type Handler = (request: { method: string; path: string; body: unknown }) => { status?: number; body?: unknown };
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Handler = (request: { method: string; path: string; body: unknown }) => Answer | Promise<Answer>;
 
 /**
  * Replaces `fetch` with `handler`, which answers the app's API calls by method and path (relative to
- * /api/v1); returns the calls made, in order.
+ * /api/v1), at once or later (a promise, to force the order of two answers); returns the calls made, in order.
  */
 export function mockApi(handler: Handler) {
   const calls: Array<{ method: string; path: string; body: unknown }> = [];
@@ -59,11 +60,11 @@ export function mockApi(handler: Handler) {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     const call = { method: init.method ?? 'GET', path, body };
     calls.push(call);
-    const answer = handler(call);
+    const answer = await handler(call);
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   return calls;

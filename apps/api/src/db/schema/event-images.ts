@@ -13,5 +13,9 @@ export const eventImages = pgTable(
     orderIdx: integer('order_idx').notNull().default(0),
     formats: integer('formats').array().notNull().default([]),
   },
-  (t) => [index('event_images_event_idx').on(t.eventId, t.orderIdx)],
+  (t) => [
+    index('event_images_event_idx').on(t.eventId, t.orderIdx),
+    // Whether an upload is still used (the uploads' collection job).
+    index('event_images_path_idx').on(t.imagePath),
+  ],
 );

@@ -9,6 +9,8 @@ export const eventSignals = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     visitorKey: text('visitor_key').notNull(),
+    /** The reason the reporter chose (SIGNAL_REASONS), null when none was given. */
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.visitorKey] })],

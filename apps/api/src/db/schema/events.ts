@@ -14,7 +14,11 @@ import {
 import { categories } from './categories';
 import { users } from './users';
 
-/** Events. Dates live in event_dates; the search reads the denormalised event_days. */
+/**
+ * Events. Dates live in event_dates; the search reads the denormalised event_days. Migration 0010 adds
+ * `search_document` (tsvector GENERATED ALWAYS ... STORED: French and English lexemes of the accent-free titles,
+ * descriptions and place), read only in SQL and not declared here (Drizzle never writes a generated column).
+ */
 export const events = pgTable(
   'events',
   {
@@ -47,10 +51,16 @@ export const events = pgTable(
     timeZone: text('time_zone').notNull().default('America/Toronto'),
     /** Latest end (or start) among the dates, wall-clock; null when the event has no dates (counts as past). */
     lastEndsAt: timestamp('last_ends_at', { mode: 'string' }),
+    /** Accessibility attributes: step-free answer and features as one mask (contract accessibility.ts). */
+    access: integer('access').notNull().default(0),
+    accessNoteFr: text('access_note_fr'),
+    accessNoteEn: text('access_note_en'),
     externalSource: text('external_source'),
     externalId: text('external_id'),
     /** Lower-cased, accent-free titles, city, address and creator email for the admin search. */
     searchText: text('search_text').notNull().default(''),
+    /** Raised by a trigger on every write that changes updated_at, active or deleted_at (iCalendar SEQUENCE). */
+    revision: integer('revision').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -66,6 +76,8 @@ export const events = pgTable(
     index('events_reported_idx')
       .on(t.signaledCount.desc(), t.id.desc())
       .where(sql`${t.signaledCount} > 0 AND ${t.deletedAt} IS NULL`),
+    // The feeds' cancelled events (migration 0011).
+    index('events_withdrawn_idx').on(t.updatedAt).where(sql`NOT ${t.active} OR ${t.deletedAt} IS NOT NULL`),
     uniqueIndex('events_external_key').on(t.externalSource, t.externalId).where(sql`${t.externalSource} IS NOT NULL`),
   ],
 );

@@ -1,7 +1,9 @@
 // The one list of tables, read by drizzle-kit and by the database plugin.
 export * from './app-meta';
 export * from './categories';
+export * from './charge-intents';
 export * from './contact-messages';
+export * from './event-changes';
 export * from './event-dates';
 export * from './event-days';
 export * from './event-images';

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** Accounts: viewers, event-managers (organisations) and administrators. User id 1 is the first administrator. */
+/**
+ * Accounts: viewers, event-managers (organisations) and administrators. User id 1 is the first administrator.
+ * Migration 0010 adds `name_document` (tsvector GENERATED ALWAYS ... STORED from `name`, GIN-indexed: the text
+ * search's organiser match), read only in SQL and not declared here, and the trigger `users_name_changed` (a new
+ * name of an organiser with events raises the events version).
+ */
 export const users = pgTable(
   'users',
   {
@@ -28,6 +33,11 @@ export const users = pgTable(
     billingCountry: text('billing_country'),
     planType: text('plan_type'),
     trialEndedAt: timestamp('trial_ended_at', { withTimezone: true }),
+    /**
+     * The account has had its free trial, or a plan without one (trials are given once per organisation, ever).
+     * Set by the users repository whenever a plan is written; never cleared.
+     */
+    trialUsed: boolean('trial_used').notNull().default(false),
     /** When the user was told their trial had ended (the billing job mails it once per trial end). */
     trialNoticeSentAt: timestamp('trial_notice_sent_at', { withTimezone: true }),
     acceptTerms: boolean('accept_terms').notNull().default(false),
@@ -53,5 +63,7 @@ export const users = pgTable(
       .on(t.planType)
       .where(sql`${t.type} = 'event-manager' AND NOT ${t.isAdmin} AND ${t.deletedAt} IS NULL`),
     index('users_created_idx').on(t.createdAt).where(sql`${t.deletedAt} IS NULL`),
+    // Whether an upload is still someone's avatar (the uploads' collection job).
+    index('users_image_path_idx').on(t.imagePath).where(sql`${t.imagePath} IS NOT NULL`),
   ],
 );

@@ -3,20 +3,16 @@
  * DATA_DIR — through the running app's server when DATA_DIR/evmap.lock names a live process, or a
  * server started here for the duration of the seed.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DbConnection } from '../../db/client';
-import { EmbeddedPostgres, isAlive } from '../../db/embedded-postgres';
+import { lockHolder } from '../../db/data-dir-lock';
+import { EmbeddedPostgres } from '../../db/embedded-postgres';
 
 export type SeedDatabase = { connection: DbConnection; description: string; close: () => Promise<void> };
 
 /** The pid in DATA_DIR/evmap.lock when that process is still running. */
-export function runningOwner(dataDir: string): number | undefined {
-  const lockFile = path.join(dataDir, 'evmap.lock');
-  if (!existsSync(lockFile)) return undefined;
-  const pid = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
-  return Number.isInteger(pid) && pid !== process.pid && isAlive(pid) ? pid : undefined;
-}
+export const runningOwner = lockHolder;
 
 /**
  * How to reach the server of a running app: postmaster.pid says where it listens (socket folder, or
@@ -59,6 +55,8 @@ export async function openSeedDatabase(options: {
   return {
     connection,
     description: `an embedded server started on ${options.dataDir}`,
-    close: () => server.stop(),
+    close: async () => {
+      await server.stop();
+    },
   };
 }

@@ -1,18 +1,21 @@
 /**
  * Writes N synthetic events in batches: each batch is one transaction of set-based inserts
  * (INSERT ... SELECT FROM unnest(...)) into events, event_dates, event_images and event_days.
- * The event_days statement is the one of refreshEventDays restricted to the batch's new ids, and
+ * The event_days rows are written by the repository's insertEventDays (refreshEventDays' insert), and
  * last_ends_at is computed while generating, so the rows are those refreshEventDays would write.
  */
 import { CATEGORY_HANDLES, type CategoryHandle } from '@evmap/contract/enums';
 import { count, eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { createDb, type Database } from '../../db/client';
 import { categories } from '../../db/schema/categories';
+import * as schema from '../../db/schema/index';
 import { users } from '../../db/schema/users';
 import { hashPassword } from '../../lib/passwords';
 import { LocalStorage } from '../../lib/storage';
 import { searchText } from '../../lib/text';
+import { insertEventDays } from '../../modules/events/event-days.repository';
 import { upsertCategories } from '../../modules/globals/globals.repository';
 import { DEMO_PASSWORD } from '../demo-accounts';
 import { storeCoverTemplates } from '../demo-images';
@@ -77,15 +80,15 @@ export async function ensureSeedUser(db: Database): Promise<number> {
 const INSERT_EVENTS = `
   INSERT INTO events (id, handle, title_fr, title_en, description_fr, description_en, category_id, address, city,
     zipcode, state, country, latitude, longitude, price, phone_number, recurring, creator_id, time_zone,
-    last_ends_at, search_text)
+    last_ends_at, search_text, access)
   SELECT t.id, t.handle, t.title_fr, t.title_en, t.description_fr, t.description_en, t.category_id, t.address,
     t.city, t.zipcode, t.state, 'CA', t.latitude, t.longitude, t.price, t.phone_number, 'none', $19, t.time_zone,
-    t.last_ends_at, t.search_text
+    t.last_ends_at, t.search_text, t.access
   FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[],
     $9::text[], $10::text[], $11::text[], $12::float8[], $13::float8[], $14::text[], $15::text[], $16::text[],
-    $17::timestamp[], $18::text[])
+    $17::timestamp[], $18::text[], $20::int[])
     AS t(id, handle, title_fr, title_en, description_fr, description_en, category_id, address, city, zipcode,
-      state, latitude, longitude, price, phone_number, time_zone, last_ends_at, search_text)`;
+      state, latitude, longitude, price, phone_number, time_zone, last_ends_at, search_text, access)`;
 
 const INSERT_DATES = `
   INSERT INTO event_dates (event_id, start_date, end_date)
@@ -95,22 +98,6 @@ const INSERT_IMAGES = `
   INSERT INTO event_images (event_id, image_path, order_idx, formats)
   SELECT t.event_id, t.image_path, 0, t.formats::int[]
   FROM unnest($1::int[], $2::text[], $3::text[]) AS t(event_id, image_path, formats)`;
-
-/** refreshEventDays' INSERT, for ids that have no event_days rows yet. Keep the two in step. */
-const INSERT_EVENT_DAYS = `
-  INSERT INTO event_days (day, event_id, category_id, latitude, longitude)
-  SELECT DISTINCT g.day::date, e.id, e.category_id, e.latitude, e.longitude
-  FROM events e
-  JOIN event_dates d ON d.event_id = e.id
-  CROSS JOIN LATERAL generate_series(
-    d.start_date::date,
-    GREATEST(d.start_date::date, (COALESCE(d.end_date, d.start_date) - interval '1 second')::date),
-    interval '1 day'
-  ) AS g(day)
-  WHERE e.id = ANY($1::int[])
-    AND e.active AND e.deleted_at IS NULL
-    AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL
-  ON CONFLICT DO NOTHING`;
 
 async function writeBatch(client: pg.PoolClient, batch: SeedBatch, creatorId: number): Promise<number> {
   const b = batch;
@@ -134,11 +121,11 @@ async function writeBatch(client: pg.PoolClient, batch: SeedBatch, creatorId: nu
     b.lastEndsAt,
     b.searchText,
     creatorId,
+    b.access,
   ]);
   await client.query(INSERT_DATES, [b.dateEventId, b.startDate, b.endDate]);
   await client.query(INSERT_IMAGES, [b.id, b.imagePath, b.imageFormats]);
-  const days = await client.query(INSERT_EVENT_DAYS, [b.id]);
-  return days.rowCount ?? 0;
+  return insertEventDays(drizzle(client, { schema }), b.id);
 }
 
 /** Fills the database with `count` synthetic events; answers what was written. */

@@ -3,6 +3,7 @@
  * cities weighted by population, every category, one or two dates in the next 7 days in each
  * event's zone. Produces column arrays ready for INSERT ... SELECT FROM unnest(...).
  */
+import { accessMask } from '@evmap/contract/accessibility';
 import { CATEGORY_HANDLES, type CategoryHandle, PROVINCES } from '@evmap/contract/enums';
 import { searchText, slugify } from '../../lib/text';
 import { addDays, dayInZone, wallClock } from '../wall-clock';
@@ -67,6 +68,16 @@ const TITLES: Record<CategoryHandle, Array<[string, string]>> = {
 
 const PRICES = ['Gratuit / Free', '10 $', '15 $', '25 $', '20 $ – 45 $', 'Contribution volontaire / Pay what you can'];
 
+/** The accessibility sets a quarter of the synthetic events carry: a step-free entrance, with a few features. */
+const SEED_ACCESS = [
+  accessMask({ stepFree: 'yes' }),
+  accessMask({ stepFree: 'yes', features: ['washroom'] }),
+  accessMask({ stepFree: 'partly' }),
+  accessMask({ stepFree: 'yes', features: ['washroom', 'asl', 'captioning'] }),
+  accessMask({ features: ['serviceAnimals'] }),
+  accessMask({ stepFree: 'yes', features: ['washroom', 'companionFree'] }),
+];
+
 /** Column arrays of one batch (index i of every array is event i). */
 export type SeedBatch = {
   id: number[];
@@ -87,6 +98,8 @@ export type SeedBatch = {
   timeZone: string[];
   lastEndsAt: string[];
   searchText: string[];
+  /** Accessibility masks (contract accessibility.ts): a quarter of the events say something. */
+  access: number[];
   imagePath: string[];
   imageFormats: string[];
   /** Dates: one entry per date, event id repeated. */
@@ -182,6 +195,7 @@ export function generateBatch(ids: number[], random: () => number, context: Seed
     timeZone: [],
     lastEndsAt: [],
     searchText: [],
+    access: [],
     imagePath: [],
     imageFormats: [],
     dateEventId: [],
@@ -235,6 +249,8 @@ export function generateBatch(ids: number[], random: () => number, context: Seed
     );
     batch.timeZone.push(timeZone);
     batch.searchText.push(searchText(titleFr, titleEn, place.name, address, context.creatorEmail));
+    // From the id, not from `random`, so that every other column stays what it was for a given seed.
+    batch.access.push(id % 4 === 0 ? SEED_ACCESS[(id >> 2) % SEED_ACCESS.length]! : 0);
     batch.imagePath.push(context.images[category].path);
     batch.imageFormats.push(`{${context.images[category].formats.join(',')}}`);
 

@@ -1,7 +1,7 @@
 /** GET /connected/admin/dashboard: the counts of the admin dashboard. */
-import { adminDashboardSchema } from '@evmap/contract/admin-dashboard';
-import { errorBodySchema } from '@evmap/contract/errors';
+import { adminRoutes } from '@evmap/contract/routes/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../lib/route-table';
 import { presentDashboard } from './admin-dashboard.presenter';
 import { DayCountsCache, getDashboardCounts } from './admin-dashboard.service';
 
@@ -10,14 +10,8 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   // One per app instance: tests build several apps on several databases in one process.
   const cache = new DayCountsCache();
 
-  app.get(
-    '/connected/admin/dashboard',
-    {
-      schema: {
-        tags: ['admin'],
-        response: { 200: adminDashboardSchema, 401: errorBodySchema, 403: errorBodySchema },
-      },
-    },
-    async () => presentDashboard(await getDashboardCounts(app, cache)),
-  );
+  app.route({
+    ...routeOf(adminRoutes.dashboard),
+    handler: async () => presentDashboard(await getDashboardCounts(app, cache)),
+  });
 };

@@ -7,7 +7,7 @@
 import { PLAN_TYPES, PROVINCES } from '@evmap/contract/enums';
 import { nowWallClock } from '@evmap/contract/wall-clock';
 import type { FastifyInstance } from 'fastify';
-import { readEventsVersion } from '../events/admin-events.repository';
+import { readEventsVersion } from '../../db/app-meta';
 import { countReportedEvents } from '../events/moderation.repository';
 import { countAccounts, countEventDays, type DayCounts, type ZoneDay } from './admin-dashboard.repository';
 

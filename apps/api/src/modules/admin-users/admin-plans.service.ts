@@ -2,7 +2,7 @@
 import type { PlanType } from '@evmap/contract/enums';
 import type { Executor, Tx } from '../../db/client';
 import type { UserRow } from '../../plugins/auth';
-import type { AccountDeps } from '../auth/deps';
+import type { AccountDeps } from '../auth/auth.types';
 import { transitionPlan } from '../billing/plan-transitions.service';
 
 /**

@@ -10,9 +10,11 @@ import { hashPassword } from '../../lib/passwords';
 import { newToken } from '../../lib/secrets';
 import { foldText, searchText } from '../../lib/text';
 import type { UserRow } from '../../plugins/auth';
-import { sendPasswordLink, trialEnd } from '../auth/auth.service';
-import type { AccountDeps } from '../auth/deps';
-import { softDeleteUser } from '../me/me.service';
+import { sendChangeNotice, sendPasswordLink } from '../auth/account-links';
+import { trialEnd } from '../auth/auth.service';
+import type { AccountDeps } from '../auth/auth.types';
+import { type AccountDeletionDeps, eraseUser } from '../me/account-deletion.service';
+import { assertPostalCodesAgree } from '../users/address-rules';
 import { findUserByEmail, findUserById, insertUser, type UserPatch, updateUser } from '../users/users.repository';
 import { adminSetPlan } from './admin-plans.service';
 import { listUsers, type UserListFilter } from './admin-users.repository';
@@ -45,6 +47,7 @@ export const getUserForAdmin = existingUser;
  */
 export async function adminCreateUser(deps: AccountDeps, body: AdminUserValues, lang: Lang): Promise<UserRow> {
   const { email, type = 'event-manager', planType, trialEndedAt, ...profile } = body;
+  assertPostalCodesAgree(undefined, profile);
   if (await findUserByEmail(deps.db, email)) throw conflict('email', 'emailExists');
   const plan = planType !== undefined ? planType : type === 'event-manager' ? 'trial' : null;
   // A concurrent create of the same email fails on the unique index: the error handler answers the same 409.
@@ -68,8 +71,9 @@ export async function adminCreateUser(deps: AccountDeps, body: AdminUserValues, 
 }
 
 /**
- * PUT /connected/admin/users/:id: the email changes at once (no verification); a viewer made event-manager
- * without a plan starts a trial; a plan change goes through adminSetPlan.
+ * PUT /connected/admin/users/:id: the email changes at once (no verification), except that of user 1 or of another
+ * administrator (403); a viewer made event-manager without a plan starts a trial; a plan change goes through
+ * adminSetPlan.
  */
 export async function adminUpdateUser(
   deps: AccountDeps,
@@ -80,8 +84,12 @@ export async function adminUpdateUser(
   const user = await existingUser(deps, id);
   const { email, type, planType, trialEndedAt, ...profile } = body;
   const patch: UserPatch = { ...profile, searchText: searchText(profile.name, email) };
+  assertPostalCodesAgree(user, patch);
 
   if (email !== user.email) {
+    // An address set here counts as verified, and a reset link to it takes the account: never for user 1 or
+    // another administrator, whose identity only they change (through their own settings).
+    if (user.id !== admin.id && (user.id === 1 || user.isAdmin)) throw forbidden('identityProtected');
     const owner = await findUserByEmail(deps.db, email);
     if (owner && owner.id !== id) throw conflict('email', 'emailExists');
     patch.email = email;
@@ -93,15 +101,21 @@ export async function adminUpdateUser(
   const becomesManager = type === 'event-manager' && user.type !== 'event-manager';
   const plan = planType !== undefined ? planType : becomesManager && !user.planType ? 'trial' : undefined;
 
-  return deps.db.transaction(async (tx) => {
-    const updated = await updateUser(tx, id, patch);
-    return plan === undefined ? updated : adminSetPlan(deps, admin, id, plan, tx);
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateUser(tx, id, patch);
+    return plan === undefined ? row : adminSetPlan(deps, admin, id, plan, tx);
   });
+  // The old address is told, with a way back if this was not wanted.
+  if (patch.email !== undefined) await sendChangeNotice(deps, updated, 'email', user.email);
+  return updated;
 }
 
-/** DELETE /connected/admin/users/id/:id: soft delete; never the administrator themselves nor user 1. */
-export async function adminDeleteUser(deps: AccountDeps, admin: UserRow, id: number): Promise<void> {
+/**
+ * DELETE /connected/admin/users/id/:id: the account is erased as its owner's deletion does (account-deletion.service);
+ * never the administrator themselves nor user 1. An account deleted before erasure existed is erased again.
+ */
+export async function adminDeleteUser(deps: AccountDeletionDeps, admin: UserRow, id: number): Promise<void> {
   if (id === admin.id || id === 1) throw forbidden('cannotDeleteAdmin');
-  const user = await existingUser(deps, id);
-  if (!user.deletedAt) await softDeleteUser(deps, id);
+  await existingUser(deps, id);
+  await eraseUser(deps, id, { id: admin.id, admin: true });
 }

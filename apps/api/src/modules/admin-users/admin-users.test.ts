@@ -175,7 +175,7 @@ describe('GET /connected/admin/users/id/:id', () => {
 });
 
 describe('DELETE /connected/admin/users/id/:id', () => {
-  it('soft-deletes the user: marked deleted, signed out, their events gone', async () => {
+  it('deletes the user: marked deleted, signed out, their events gone', async () => {
     const user = await createUser(ctx, 'event-manager');
     const [event] = await ctx.db
       .insert(events)

@@ -1,16 +1,8 @@
 /** Public authentication and the signed-in verification calls (spec section 7). */
-import {
-  changePasswordByTokenSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  signupSchema,
-  verifyEmailSchema,
-} from '@evmap/contract/auth';
-import { errorBodySchema } from '@evmap/contract/errors';
-import { noContentSchema } from '@evmap/contract/responses';
-import { authResponseSchema, userResponseSchema } from '@evmap/contract/users';
+import { authRoutes as routes } from '@evmap/contract/routes/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../lib/route-table';
 import { userOf } from '../../plugins/auth';
 import { presentUser } from '../users/user.presenter';
 import { changePasswordByToken, forgotPassword, type LoginClient, login, signup } from './auth.service';
@@ -29,88 +21,51 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     user: present(user),
   });
 
-  app.post(
-    '/public/auth/login',
-    {
-      schema: {
-        tags: ['auth'],
-        body: loginSchema,
-        response: { 200: authResponseSchema, 403: errorBodySchema, 429: errorBodySchema },
-      },
-    },
-    async (request) => withJwt(await login(app, request.body.email, request.body.password, client(request))),
-  );
+  app.route({
+    ...routeOf(routes.login),
+    handler: async (request) => withJwt(await login(app, request.body.email, request.body.password, client(request))),
+  });
 
-  app.put(
-    '/public/auth/signup',
-    {
-      schema: {
-        tags: ['auth'],
-        body: signupSchema,
-        response: { 200: authResponseSchema, 409: errorBodySchema, 429: errorBodySchema },
-      },
-    },
-    async (request) => withJwt(await signup(app, request.body, request.lang, request.ip)),
-  );
+  app.route({
+    ...routeOf(routes.signup),
+    handler: async (request) => withJwt(await signup(app, request.body, request.lang, request.ip)),
+  });
 
-  app.post(
-    '/public/auth/forgot-pwd',
-    {
-      schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 204: noContentSchema, 429: errorBodySchema } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(routes.forgotPassword),
+    handler: async (request, reply) => {
       await forgotPassword(app, request.body.email, request.ip);
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.put(
-    '/public/auth/change-pwd',
-    {
-      schema: {
-        tags: ['auth'],
-        body: changePasswordByTokenSchema,
-        response: { 200: authResponseSchema, 403: errorBodySchema, 429: errorBodySchema },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(routes.changePassword),
+    handler: async (request) =>
       withJwt(await changePasswordByToken(app, request.body.token, request.body.password, client(request))),
-  );
+  });
 
-  app.post(
-    '/connected/auth/resend-code',
-    {
-      onRequest: app.requireUser,
-      schema: { tags: ['auth'], response: { 204: noContentSchema, 429: errorBodySchema } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(routes.resendCode),
+    onRequest: app.requireUser,
+    handler: async (request, reply) => {
       await resendCode(app, userOf(request));
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.delete(
-    '/connected/auth/unverified-email',
-    {
-      onRequest: app.requireUser,
-      schema: { tags: ['auth'], response: { 200: userResponseSchema, 403: errorBodySchema } },
-    },
-    async (request) => ({ user: present(await cancelUnverifiedEmail(app, userOf(request))) }),
-  );
+  app.route({
+    ...routeOf(routes.cancelUnverifiedEmail),
+    onRequest: app.requireUser,
+    handler: async (request) => ({ user: present(await cancelUnverifiedEmail(app, userOf(request))) }),
+  });
 
-  app.post(
-    '/connected/auth/verify-email',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        body: verifyEmailSchema,
-        response: { 200: userResponseSchema, 409: errorBodySchema, 429: errorBodySchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(routes.verifyEmail),
+    onRequest: app.requireUser,
+    handler: async (request) => {
       await app.rateLimiter.consume({ key: `verify-ip:${request.ip}`, limit: 30, windowMs: 15 * 60_000 });
       return { user: present(await verifyEmail(app, userOf(request), request.body.email, request.body.code)) };
     },
-  );
+  });
 };

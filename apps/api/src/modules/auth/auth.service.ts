@@ -1,21 +1,26 @@
 /** Sign-up, sign-in and password reset by mailed link (spec sections 4, 5, 7 and 8). */
 import type { Lang } from '@evmap/contract/enums';
-import { isUuid } from '@evmap/contract/event-actions';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
+import { isUuid } from '@evmap/contract/uuid';
 import { conflict, forbidden, rateLimited, validationError } from '../../errors';
 import { passwordResetMail } from '../../lib/mail-templates';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { newToken, secretHash } from '../../lib/secrets';
+import { secretHash } from '../../lib/secrets';
 import { searchText } from '../../lib/text';
 import type { UserRow } from '../../plugins/auth';
-import { findUserByEmail, findUserById, insertUser, revokeTokens, updateUser } from '../users/users.repository';
-import type { AccountDeps } from './deps';
-import { issueVerificationCode } from './verification.service';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  revokeTokens,
+  type UserPatch,
+  updateUser,
+} from '../users/users.repository';
+import { sendChangeNotice, sendPasswordLink, stampMatches } from './account-links';
+import type { AccountDeps } from './auth.types';
+import { claimResetToken, endResetTokens, findResetToken } from './reset-tokens.repository';
+import { issueVerificationCode, reserveCodeSend } from './verification.service';
 
 const MINUTE = 60_000;
-const RESET_TOKEN_TTL_MS = 60 * MINUTE;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
@@ -60,6 +65,8 @@ export async function signup(deps: AccountDeps, body: Signup, lang: Lang, ip: st
   await deps.rateLimiter.consume({ key: `signup-ip:${ip}`, limit: 20, windowMs: 60 * MINUTE });
   if (await findUserByEmail(deps.db, body.email)) throw conflict('email', 'emailExists');
   const manager = body.type === 'event-manager';
+  // The address's daily code cap is checked before the account exists: a refused code creates nothing.
+  if (manager) await reserveCodeSend(deps, undefined, body.email);
   const name = body.name?.trim() || null;
   // A sign-up racing this one for the same email is answered 409 by the error handler (lib/db-errors.ts).
   const user = await insertUser(deps.db, {
@@ -76,7 +83,10 @@ export async function signup(deps: AccountDeps, body: Signup, lang: Lang, ip: st
     unverifiedEmail: manager ? body.email : null,
     searchText: searchText(name, body.email),
   });
-  if (manager) await issueVerificationCode(deps, user, body.email);
+  if (manager) {
+    await reserveCodeSend(deps, user, undefined);
+    await issueVerificationCode(deps, user, body.email, { reserved: true });
+  }
   return { jwt: deps.signToken(user), user };
 }
 
@@ -150,56 +160,45 @@ export async function forgotPassword(deps: AccountDeps, email: string, ip: strin
   await sendPasswordLink(deps, user, passwordResetMail);
 }
 
-/** Creates a reset token for `user` and mails its link with the given template. */
-export async function sendPasswordLink(
-  deps: Omit<AccountDeps, 'db'> & { db: Executor },
-  user: UserRow,
-  template: (lang: Lang, url: string) => { subject: string; text: string; html: string },
-  ttlMs = RESET_TOKEN_TTL_MS,
-): Promise<void> {
-  const token = newToken();
-  await deps.db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: secretHash(deps.config.jwtSecret, token),
-    expiresAt: new Date(Date.now() + ttlMs),
-  });
-  const url = `${deps.config.appUrl}/#/auth/change-pwd?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({ to: user.email, ...template(user.preferredLang === 'fr' ? 'fr' : 'en', url) });
-}
-
 /**
- * PUT /public/auth/change-pwd: sets the password from a mailed token, signs the user in. The new token version
- * clears every sign-in lock of the account, and the device becomes a known one (its owner reads the mailbox).
+ * PUT /public/auth/change-pwd: sets the password from a mailed link, signs the user in. The new token version
+ * ends every other session and clears every sign-in lock of the account, and the device becomes a known one (its
+ * owner reads the mailbox). A reset link works only while the account's email and password are those it was sent
+ * for; a "this was not me" link also gives the account back to the address it was mailed to. Using a link ends the
+ * other reset links (and, for a "not me" link, every link); a reset never ends a "not me" link, so whoever changed
+ * the email cannot take the way back from the old address.
  */
 export async function changePasswordByToken(deps: AccountDeps, token: string, password: string, client: LoginClient) {
   await deps.rateLimiter.consume({ key: `reset-ip:${client.ip}`, limit: 20, windowMs: 15 * MINUTE });
   const hash = secretHash(deps.config.jwtSecret, token);
-  const [row] = await deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hash));
+  const row = await findResetToken(deps.db, hash);
   if (!row) throw validationError({ token: 'tokenNotFound' });
   if (row.usedAt || row.expiresAt.getTime() < Date.now()) throw validationError({ token: 'tokenInvalid' });
-  if ((await findUserById(deps.db, row.userId))?.deletedAt) throw forbidden('accountDeleted');
+  const owner = await findUserById(deps.db, row.userId);
+  if (!owner || owner.deletedAt) throw forbidden('accountDeleted');
+  const notMe = row.purpose === 'not-me';
+  if (!notMe && !stampMatches(deps.config.jwtSecret, row.accountStamp, owner)) {
+    throw validationError({ token: 'tokenInvalid' });
+  }
   const passwordHash = await hashPassword(password);
   const user = await deps.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
-      .returning({ userId: passwordResetTokens.userId });
-    if (claimed.length === 0) throw validationError({ token: 'tokenInvalid' });
-    // Every other outstanding link of this user stops working too.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResetTokens.userId, row.userId),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
-        ),
-      );
-    await updateUser(tx, row.userId, { passwordHash });
+    if (!(await claimResetToken(tx, row.id, new Date()))) throw validationError({ token: 'tokenInvalid' });
+    await endResetTokens(tx, row.userId, new Date(), notMe ? undefined : 'reset');
+    const patch: UserPatch = { passwordHash };
+    if (notMe) {
+      // Back to the address the notice went to, unless another account has taken it since.
+      patch.unverifiedEmail = null;
+      const taken = row.email && row.email !== owner.email ? await findUserByEmail(tx, row.email) : undefined;
+      if (row.email && row.email !== owner.email && !taken) {
+        patch.email = row.email;
+        patch.searchText = searchText(owner.name, row.email);
+      }
+    }
+    await updateUser(tx, row.userId, patch);
     return revokeTokens(tx, row.userId);
   });
   await rememberDevice(deps, user, client);
+  // The account's address is told, with its own way back (not after a "not me" link: its owner just used it).
+  if (!notMe) await sendChangeNotice(deps, user, 'password', user.email);
   return { jwt: deps.signToken(user), user };
 }

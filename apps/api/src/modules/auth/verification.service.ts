@@ -1,30 +1,55 @@
 /**
  * Email verification codes: 6 digits, mailed, stored hashed, single use, valid 10 minutes (OWASP ASVS 5,
- * 6.5.5), locked after 5 wrong tries; a new code at most once a minute per user.
+ * 6.5.5), locked after 5 wrong tries; a new code at most once a minute per user, and at most
+ * CODE_ADDRESS_LIMIT codes a day to one address, whichever accounts ask (so nobody mails a stranger without end).
  */
+import { CODE_RESEND_INTERVAL_MS } from '@evmap/contract/constants';
 import type { Lang } from '@evmap/contract/enums';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { verificationCodes } from '../../db/schema/verification-codes';
 import { badRequest, conflict, forbidden, rateLimited, validationError } from '../../errors';
 import { verificationCodeMail } from '../../lib/mail-templates';
 import { newVerificationCode, sameHash, secretHash } from '../../lib/secrets';
 import type { UserRow } from '../../plugins/auth';
 import { findUserByEmail, updateUser } from '../users/users.repository';
-import type { AccountDeps } from './deps';
+import { sendChangeNotice } from './account-links';
+import type { AccountDeps } from './auth.types';
+import {
+  claimCode,
+  countCodeAttempt,
+  endUserCodes,
+  insertCode,
+  latestPendingCode,
+} from './verification-codes.repository';
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
-const RESEND_WINDOW_MS = 60_000;
+const RESEND_WINDOW_MS = CODE_RESEND_INTERVAL_MS;
+/** Codes mailed to one address in a day, across every account (sign-ups, email changes, resends). */
+export const CODE_ADDRESS_LIMIT = { limit: 10, windowMs: 24 * 60 * 60_000 };
 
 const userLang = (user: UserRow): Lang => (user.preferredLang === 'fr' ? 'fr' : 'en');
 
+/** The limiter key of a destination address: a keyed hash, so that no address is stored in the limits. */
+export const codeAddressKey = (secret: string, email: string) =>
+  `code-address:${secretHash(secret, `code-address:${email.trim().toLowerCase()}`)}`;
+
 /**
- * Counts one code sent to the user, at most one a minute (429 "codeRateLimit" otherwise). Called before any
- * write that a code must follow, so a refused code leaves nothing half done.
+ * Counts one code sent to the user (at most one a minute: 429 "codeRateLimit") and to the address (at most
+ * CODE_ADDRESS_LIMIT a day: 429 "codeAddressLimit"); either may be left out (a sign-up reserves the address before
+ * the account exists). Called before any write that a code must follow, so a refused code leaves nothing half done.
  */
-export async function reserveCodeSend(deps: AccountDeps, user: UserRow): Promise<void> {
-  const window = await deps.rateLimiter.store.hit(`code-send:${user.id}`, RESEND_WINDOW_MS);
-  if (window.count > 1) throw rateLimited('codeRateLimit', (window.resetAt - Date.now()) / 1000);
+export async function reserveCodeSend(
+  deps: AccountDeps,
+  user: Pick<UserRow, 'id'> | undefined,
+  email: string | undefined,
+): Promise<void> {
+  if (user) {
+    const window = await deps.rateLimiter.store.hit(`code-send:${user.id}`, RESEND_WINDOW_MS);
+    if (window.count > 1) throw rateLimited('codeRateLimit', (window.resetAt - Date.now()) / 1000);
+  }
+  if (email !== undefined) {
+    const key = codeAddressKey(deps.config.jwtSecret, email);
+    await deps.rateLimiter.consume({ key, ...CODE_ADDRESS_LIMIT, message: 'codeAddressLimit' });
+  }
 }
 
 /**
@@ -37,14 +62,11 @@ export async function issueVerificationCode(
   email: string,
   { reserved = false } = {},
 ): Promise<void> {
-  if (!reserved) await reserveCodeSend(deps, user);
+  if (!reserved) await reserveCodeSend(deps, user, email);
   const code = newVerificationCode();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(verificationCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(verificationCodes.userId, user.id), isNull(verificationCodes.usedAt)));
-    await tx.insert(verificationCodes).values({
+    await endUserCodes(tx, user.id, new Date());
+    await insertCode(tx, {
       userId: user.id,
       email,
       codeHash: secretHash(deps.config.jwtSecret, code),
@@ -63,31 +85,16 @@ export async function resendCode(deps: AccountDeps, user: UserRow): Promise<void
 /** POST /connected/auth/verify-email: confirms the pending address; an email change takes effect here. */
 export async function verifyEmail(deps: AccountDeps, user: UserRow, email: string, code: number): Promise<UserRow> {
   if (!user.unverifiedEmail || user.unverifiedEmail !== email) throw validationError({ code: 'codeInvalid' });
-  const [pending] = await deps.db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(eq(verificationCodes.userId, user.id), eq(verificationCodes.email, email), isNull(verificationCodes.usedAt)),
-    )
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
+  const pending = await latestPendingCode(deps.db, user.id, email);
   if (!pending || pending.expiresAt.getTime() < Date.now() || pending.attempts >= CODE_MAX_TRIES) {
     throw validationError({ code: 'codeInvalid' });
   }
   if (!sameHash(pending.codeHash, secretHash(deps.config.jwtSecret, String(code)))) {
-    await deps.db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, pending.id));
+    await countCodeAttempt(deps.db, pending.id);
     throw validationError({ code: 'codeInvalid' });
   }
-  return deps.db.transaction(async (tx) => {
-    const used = await tx
-      .update(verificationCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(verificationCodes.id, pending.id), isNull(verificationCodes.usedAt)))
-      .returning({ id: verificationCodes.id });
-    if (used.length === 0) throw validationError({ code: 'codeInvalid' });
+  const updated = await deps.db.transaction(async (tx) => {
+    if (!(await claimCode(tx, pending.id, new Date()))) throw validationError({ code: 'codeInvalid' });
     if (email !== user.email) {
       const owner = await findUserByEmail(tx, email);
       if (owner && owner.id !== user.id) throw conflict('email', 'emailExists');
@@ -95,6 +102,9 @@ export async function verifyEmail(deps: AccountDeps, user: UserRow, email: strin
     // Another account taking the address meanwhile is answered 409 by the error handler (lib/db-errors.ts).
     return updateUser(tx, user.id, { email, unverifiedEmail: null });
   });
+  // A verified address left: it is told, with a way back (reset links sent to it died with the change).
+  if (email !== user.email) await sendChangeNotice(deps, updated, 'email', user.email);
+  return updated;
 }
 
 /** DELETE /connected/auth/unverified-email: drops the pending address and its codes. */
@@ -102,10 +112,7 @@ export async function cancelUnverifiedEmail(deps: AccountDeps, user: UserRow): P
   // Only an email change can be cancelled: the first verification of an event-manager cannot be skipped.
   if (user.unverifiedEmail && user.unverifiedEmail === user.email) throw forbidden('verificationRequired');
   return deps.db.transaction(async (tx) => {
-    await tx
-      .update(verificationCodes)
-      .set({ usedAt: new Date() })
-      .where(and(eq(verificationCodes.userId, user.id), isNull(verificationCodes.usedAt)));
+    await endUserCodes(tx, user.id, new Date());
     return updateUser(tx, user.id, { unverifiedEmail: null });
   });
 }

@@ -39,6 +39,8 @@ export const PDF_LABELS = {
     total: 'Total',
     currency: 'All amounts in Canadian dollars (CAD).',
     reference: 'Payment reference',
+    gstHstNumber: 'GST/HST registration no.',
+    qstNumber: 'QST registration no.',
   },
   fr: {
     invoice: 'Facture',
@@ -55,6 +57,8 @@ export const PDF_LABELS = {
     total: 'Total',
     currency: 'Tous les montants sont en dollars canadiens (CAD).',
     reference: 'Référence du paiement',
+    gstHstNumber: 'N° d’inscription TPS/TVH',
+    qstNumber: 'N° d’inscription TVQ',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

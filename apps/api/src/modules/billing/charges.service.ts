@@ -1,17 +1,16 @@
 /**
- * Charging a user: the saved card, the taxes of the billing province, one invoice per successful payment.
- * Runs inside the caller's transaction, so a refused payment leaves nothing behind (the event is not created,
- * the plan does not change); the invoice number it took stays unused.
+ * What a charge costs and to whom: the saved card, the taxes of the billing province, the invoice lines. The
+ * charge itself is a charge intent (charge-intents.service.ts), recorded before the provider is called.
  */
 import { type PaidPlan, planPrice, taxProvince } from '@evmap/contract/billing';
 import { CURRENCY } from '@evmap/contract/constants';
 import type { Province } from '@evmap/contract/enums';
 import type { Executor } from '../../db/client';
-import type { InvoiceBilling } from '../../db/schema/invoices';
 import { AppError, badRequest } from '../../errors';
 import type { UserRow } from '../../plugins/auth';
 import { completeLineText, unitLineText } from './billing-texts';
-import { type InvoiceRow, insertInvoice, nextInvoiceNumber } from './invoices.repository';
+import type { InvoiceBilling, InvoiceLine, InvoiceTax } from './invoices.repository';
+import { nextInvoiceNumber } from './invoices.repository';
 import { defaultCard } from './payment-methods.repository';
 import {
   CardRejectedError,
@@ -22,22 +21,38 @@ import {
 
 export type ChargeDeps = { payments: PaymentProvider };
 
-export type Purchase =
-  | { plan: 'unit'; idempotencyKey: string; eventTitle: string }
-  | {
-      plan: 'complete';
-      /** Keeps the invoice unique (one per period); `attemptKey` makes each payment attempt distinct at the provider. */
-      idempotencyKey: string;
-      attemptKey?: string;
-      period: { start: Date; end: Date };
-      subscriptionId: number;
-    };
+/** What is bought: a unit publication (its event's title) or a period of the complete plan. */
+export type Purchase = { plan: 'unit'; eventTitle: string } | { plan: 'complete'; period: { start: Date; end: Date } };
 
-/** "An error occurred during payment" (402), or "temporarily unavailable" (503) when the provider is down. */
+/** A charge as it will be asked of the provider and invoiced. */
+export type PreparedCharge = {
+  customerRef: string;
+  paymentMethodRef: string;
+  invoiceNumber: string;
+  description: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  currency: string;
+  lines: InvoiceLine[];
+  taxes: InvoiceTax[];
+  billing: InvoiceBilling;
+};
+
+/** The message of a decline: what the bank said, when it says it, and what to do (another card). */
+export function declineMessage(code: string): 'paymentInsufficientFunds' | 'paymentCardExpired' | 'paymentDeclined' {
+  if (code === 'insufficient_funds') return 'paymentInsufficientFunds';
+  if (code === 'expired_card') return 'paymentCardExpired';
+  return 'paymentDeclined';
+}
+
+/**
+ * A declined card (402, saying so and what to do), a card that cannot be used any more (402, "An error occurred
+ * during payment"), or "temporarily unavailable" (503) when the provider is down.
+ */
 export function paymentError(error: unknown): unknown {
-  if (error instanceof PaymentDeclinedError || error instanceof CardRejectedError) {
-    return new AppError(402, { global: { key: 'paymentFailed' } });
-  }
+  if (error instanceof PaymentDeclinedError) return new AppError(402, { global: { key: declineMessage(error.code) } });
+  if (error instanceof CardRejectedError) return new AppError(402, { global: { key: 'paymentFailed' } });
   if (error instanceof ProviderUnavailableError) return new AppError(503, { global: { key: 'unavailable' } });
   return error;
 }
@@ -63,16 +78,16 @@ export function billingSnapshot(user: UserRow, fallback?: InvoiceBilling): Invoi
 }
 
 /**
- * Charges `purchase` to the user's default card and records its invoice. Throws "Please add a payment method"
- * without a card, "Please add your billing province" without a province, and the paymentError of a refusal.
+ * Prices `purchase` for the user's default card and takes its invoice number. Throws "Please add a payment method"
+ * without a card and "Please add your billing province" without a province.
  */
-export async function chargeUser(
+export async function prepareCharge(
   tx: Executor,
   deps: ChargeDeps,
   user: UserRow,
   purchase: Purchase,
   options: { now?: Date; fallbackBilling?: InvoiceBilling } = {},
-): Promise<InvoiceRow> {
+): Promise<PreparedCharge> {
   const now = options.now ?? new Date();
   const card = await defaultCard(tx, user.id, deps.payments.name);
   const customerRef = user.providerCustomerId;
@@ -85,47 +100,17 @@ export async function chargeUser(
     purchase.plan === 'unit'
       ? unitLineText(billing.lang, purchase.eventTitle)
       : completeLineText(billing.lang, purchase.period.start, purchase.period.end);
-  const lines = [{ description, quantity: 1, unitAmount: price.subtotal, amount: price.subtotal }];
-  const taxes = price.taxes.map(({ name, rate, amount }) => ({ name, rate, amount }));
-  const number = await nextInvoiceNumber(tx, now);
-
-  let result: Awaited<ReturnType<PaymentProvider['charge']>>;
-  try {
-    result = await deps.payments.charge({
-      customerRef,
-      paymentMethodRef: card.providerRef,
-      invoiceNumber: number,
-      description,
-      lines,
-      taxes,
-      total: price.total,
-      currency: CURRENCY,
-      idempotencyKey:
-        purchase.plan === 'complete' ? (purchase.attemptKey ?? purchase.idempotencyKey) : purchase.idempotencyKey,
-      metadata: { userId: String(user.id), plan: purchase.plan },
-    });
-  } catch (error) {
-    throw paymentError(error);
-  }
-
-  return insertInvoice(tx, {
-    userId: user.id,
-    number,
+  return {
+    customerRef,
+    paymentMethodRef: card.providerRef,
+    invoiceNumber: await nextInvoiceNumber(tx, now),
+    description,
     subtotal: price.subtotal,
     tax: price.tax,
     total: price.total,
     currency: CURRENCY,
-    lines,
-    taxes,
-    status: 'paid',
-    provider: deps.payments.name,
-    providerRef: result.ref,
-    hostedPdfUrl: result.hostedPdfUrl,
+    lines: [{ description, quantity: 1, unitAmount: price.subtotal, amount: price.subtotal }],
+    taxes: price.taxes.map(({ name, rate, amount }) => ({ name, rate, amount })),
     billing,
-    subscriptionId: purchase.plan === 'complete' ? purchase.subscriptionId : null,
-    periodStart: purchase.plan === 'complete' ? purchase.period.start : null,
-    periodEnd: purchase.plan === 'complete' ? purchase.period.end : null,
-    idempotencyKey: purchase.idempotencyKey,
-    createdAt: now,
-  });
+  };
 }

@@ -14,7 +14,8 @@ const pdfText = (value: string | null | undefined) =>
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20ac]/gu, '?');
 
-export type Seller = { name: string; email: string; website: string };
+/** The seller: its name and addresses, and its tax registration numbers (printed when set). */
+export type Seller = { name: string; email: string; website: string; gstHstNumber?: string; qstNumber?: string };
 
 export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<Buffer> {
   const lang = invoice.billing.lang === 'fr' ? 'fr' : 'en';
@@ -92,6 +93,17 @@ export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<B
   total(labels.subtotal, invoice.subtotal);
   for (const tax of invoice.taxes) total(`${taxLabel(lang, tax.name)} (${rate(tax.rate)} %)`, tax.amount);
   total(`${labels.total} (${invoice.currency.toUpperCase()})`, invoice.total, true);
+
+  // The seller's registration numbers, with the tax lines (required for the buyer's input tax credits).
+  const registrations = [
+    seller.gstHstNumber ? `${labels.gstHstNumber}${colon}${pdfText(seller.gstHstNumber)}` : undefined,
+    seller.qstNumber ? `${labels.qstNumber}${colon}${pdfText(seller.qstNumber)}` : undefined,
+  ].filter((line): line is string => line !== undefined);
+  if (registrations.length > 0) {
+    doc.moveDown(0.5);
+    doc.font('Helvetica').fontSize(9);
+    for (const line of registrations) doc.text(line, left, doc.y, { width, align: 'right' });
+  }
 
   doc.moveDown(3);
   doc.font('Helvetica').fontSize(8).fillColor('#555').text(labels.currency, left, doc.y, { width });

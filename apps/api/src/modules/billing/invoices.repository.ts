@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
 
+export type { InvoiceBilling, InvoiceLine, InvoiceTax } from '../../db/schema/invoices';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
 
@@ -39,4 +40,10 @@ export async function findInvoice(db: Executor, id: number): Promise<InvoiceRow 
 export async function lastBilling(db: Executor, userId: number): Promise<InvoiceRow['billing'] | undefined> {
   const [row] = await listInvoices(db, userId, 1);
   return row?.billing;
+}
+
+/** Whether an invoice carries the provider's reference (a Stripe invoice id). */
+export async function invoiceExistsByRef(db: Executor, providerRef: string): Promise<boolean> {
+  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.providerRef, providerRef));
+  return row !== undefined;
 }

@@ -67,6 +67,8 @@ export async function invoicePdf(
     name: 'EventMap',
     email: deps.config.contactEmail,
     website: deps.config.appUrl,
+    gstHstNumber: deps.config.taxNumbers.gstHst,
+    qstNumber: deps.config.taxNumbers.qst,
   });
   return { number: invoice.number, pdf };
 }

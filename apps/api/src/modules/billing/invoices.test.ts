@@ -1,4 +1,5 @@
 import { PROVINCE_CODES } from '@evmap/contract/enums';
+import { errorMessage } from '@evmap/contract/errors';
 import { asc, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +50,10 @@ describe.each(PROVIDERS)('invoices (%s provider)', (provider) => {
   let ctx: BillingContext;
   let admin: UserRow;
   beforeAll(async () => {
-    ctx = await createBillingApp(provider);
+    // The seller's registration numbers as an operator may type them (spaces optional).
+    ctx = await createBillingApp(provider, {
+      env: { GST_HST_NUMBER: '123456789rt0001', QST_NUMBER: '1234567890 TQ 0001' },
+    });
     admin = await createUser(ctx, 'admin');
   });
   afterAll(() => ctx.close());
@@ -103,9 +107,9 @@ describe.each(PROVIDERS)('invoices (%s provider)', (provider) => {
     const user = (await ctx.db.select().from(users).where(eq(users.id, created.id)))[0]!;
     const res = await publish(user, 'Refusé');
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ errors: { global: 'An error occurred during payment' } });
+    expect(res.json()).toEqual({ errors: { global: errorMessage('paymentDeclined', 'en') } });
     const fr = await publish(user, 'Refusé', 'fr');
-    expect(fr.json()).toEqual({ errors: { global: "Une erreur s'est produite lors du paiement" } });
+    expect(fr.json()).toEqual({ errors: { global: errorMessage('paymentDeclined', 'fr') } });
     expect(await eventsOf(user.id)).toEqual([]);
     expect(await invoicesOf(user.id)).toEqual([]);
 
@@ -182,6 +186,9 @@ describe.each(PROVIDERS)('invoices (%s provider)', (provider) => {
     const total = text.match(/Total \(CAD\)\s+\$(\d+\.\d\d)/)?.[1];
     expect(Math.round(Number(total) * 100)).toBe(unit.total);
     expect(unit.total).toBe(4023);
+    // With the tax lines, the seller's registration numbers in their official form.
+    expect(text).toContain('GST/HST registration no.: 123456789 RT0001');
+    expect(text).toContain('QST registration no.: 1234567890 TQ0001');
 
     const complete = await ctx.app.inject(pathOf(list[0].invoice_pdf));
     const completeText = await pdfText(complete.rawPayload);
@@ -199,6 +206,8 @@ describe.each(PROVIDERS)('invoices (%s provider)', (provider) => {
     expect(text).toMatch(/TPS \(5 %\)\s+2,00 \$/);
     expect(text).toMatch(/TVQ \(9,975 %\)\s+3,99 \$/);
     expect(text).toMatch(/Total \(CAD\)\s+45,98 \$/);
+    expect(text).toContain('N° d’inscription TPS/TVH : 123456789 RT0001');
+    expect(text).toContain('N° d’inscription TVQ : 1234567890 TQ0001');
   });
 
   it('lets only the owner and administrators download an invoice', async () => {
@@ -242,6 +251,19 @@ describe.each(PROVIDERS)('invoices (%s provider)', (provider) => {
     expect((await call(ctx, admin, 'GET', '/api/v1/invoices/x/pdf')).json()).toEqual({
       errors: { id: 'The id is invalid' },
     });
+  });
+
+  it('taxes follow the province the billing postal code agrees with: a typed other province is refused', async () => {
+    const user = await billedManager(ctx, { billingZipcode: 'G1K 8W1', billingState: 'QC' });
+    const typed = await call(ctx, user, 'PUT', '/connected/me', { billingState: 'AB' });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json()).toEqual({
+      errors: { billingState: 'The province does not match the postal code (its first letter gives the province)' },
+    });
+    await subscribe(ctx, user, 'complete');
+    const [invoice] = await invoicesOf(user.id);
+    expect(invoice!.total).toBe(COMPLETE_TOTALS.QC!.total);
+    expect(invoice!.billing).toMatchObject({ state: 'QC', zipcode: 'G1K 8W1' });
   });
 
   it('taxes by the billing province, in each of the 13 provinces and territories', async () => {

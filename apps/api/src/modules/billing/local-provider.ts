@@ -10,6 +10,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cardBrand, cardInputSchema } from '@evmap/contract/billing';
+import type { Executor } from '../../db/client';
+import { keepLocalPayment } from './charge-intents.repository';
 import {
   CardRejectedError,
   type ChargeRequest,
@@ -30,7 +32,11 @@ const random = () => randomBytes(12).toString('hex');
 const DECLINE_MARK = '_decline_';
 const FUNDS_MARK = '_funds_';
 
-export function createLocalProvider(): PaymentProvider {
+/**
+ * `db`: the ledger where each payment is kept under its idempotency key, so that asking again with the same key
+ * answers the first result, like Stripe (without it, as in unit tests of the provider alone, nothing is kept).
+ */
+export function createLocalProvider(db?: Executor): PaymentProvider {
   return {
     name: 'local',
     ownsCustomer: (ref) => ref.startsWith('lcus_'),
@@ -58,11 +64,29 @@ export function createLocalProvider(): PaymentProvider {
     },
 
     removeCard: async () => undefined,
+    deleteCustomer: async () => undefined,
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      if (request.paymentMethodRef.startsWith(`lpm${DECLINE_MARK}`)) throw new PaymentDeclinedError('card_declined');
-      if (request.paymentMethodRef.startsWith(`lpm${FUNDS_MARK}`)) throw new PaymentDeclinedError('insufficient_funds');
-      return { ref: `lch_${random()}`, hostedPdfUrl: null };
+      const ref = request.paymentMethodRef;
+      const declineCode = ref.startsWith(`lpm${DECLINE_MARK}`)
+        ? 'card_declined'
+        : ref.startsWith(`lpm${FUNDS_MARK}`)
+          ? 'insufficient_funds'
+          : null;
+      let result = { ref: `lch_${random()}`, declineCode };
+      if (db) {
+        const kept = await keepLocalPayment(db, {
+          idempotencyKey: request.idempotencyKey,
+          ref: result.ref,
+          amount: request.total,
+          currency: request.currency,
+          invoiceNumber: request.invoiceNumber,
+          declineCode,
+        });
+        if (kept) result = kept;
+      }
+      if (result.declineCode) throw new PaymentDeclinedError(result.declineCode);
+      return { ref: result.ref, hostedPdfUrl: null };
     },
   };
 }

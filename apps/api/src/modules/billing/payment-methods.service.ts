@@ -14,11 +14,11 @@ import {
   type PaymentMethodRow,
   softDeleteCard,
 } from './payment-methods.repository';
-import { CardRejectedError, type PaymentProvider } from './payment-provider';
+import { CardRejectedError, PaymentDeclinedError, type PaymentProvider } from './payment-provider';
 import { lockUser } from './subscriptions.repository';
 
 /** What the billing services use from the app. */
-export type BillingDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log' | 'rateLimiter'> & {
+export type BillingDeps = Pick<FastifyInstance, 'db' | 'pool' | 'config' | 'mailer' | 'log' | 'rateLimiter'> & {
   payments: PaymentProvider;
 };
 
@@ -66,6 +66,7 @@ export async function addCard(deps: BillingDeps, user: UserRow, body: unknown): 
       saved = await deps.payments.saveCard(customerRef, body);
     } catch (error) {
       if (error instanceof CardRejectedError) throw badRequest('cardInvalid');
+      if (error instanceof PaymentDeclinedError) throw new AppError(402, { global: { key: 'cardDeclined' } });
       throw paymentError(error);
     }
     const [known] = await findCardsByRef(tx, deps.payments.name, saved.ref);

@@ -151,11 +151,13 @@ describe.each(PROVIDERS)('payment methods (%s provider)', (provider) => {
     },
   );
 
-  it('answers a card declined when saved with the payment message, and keeps nothing', async () => {
+  it('answers a card declined when saved with the decline and what to do, and keeps nothing', async () => {
     const user = await billedManager(ctx);
     const res = await addCard(ctx, user, 'declinedOnSave');
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ errors: { global: 'An error occurred during payment' } });
+    expect(res.json()).toEqual({
+      errors: { global: 'Your bank declined this card, and it was not saved. Try another card, or ask your bank why.' },
+    });
     expect(await list(user)).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
  * and to take payments.
  */
 import type { PaymentProviderName } from '@evmap/contract/billing';
-import type { InvoiceLine, InvoiceTax } from '../../db/schema/invoices';
+import type { InvoiceLine, InvoiceTax } from './invoices.repository';
 
 /** A card as the provider saved it: what we may keep, and its reference at the provider. */
 export type SavedCard = { ref: string; brand: string; last4: string; expMonth: number; expYear: number };
@@ -68,6 +68,11 @@ export interface PaymentProvider {
    */
   saveCard(customerRef: string, body: unknown): Promise<SavedCard>;
   removeCard(paymentMethodRef: string): Promise<void>;
+  /**
+   * Forgets the customer (an account being deleted): Stripe deletes it, with its name and email; its invoices stay
+   * at Stripe as the law requires. Already gone is not an error.
+   */
+  deleteCustomer(customerRef: string): Promise<void>;
   /** Takes the payment; throws PaymentDeclinedError when refused, ProviderUnavailableError when unreachable. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
 }

@@ -4,8 +4,11 @@
  * plan_changes with who, when, from, to and the source.
  *
  * - trial -> unit or complete ends the trial for good (trialEndedAt is set to now); so does cancelling a trial.
- * - `trial` is the trial-related value: a user may select it while they never had a trial (it starts one of
- *   TRIAL_MONTHS) or while theirs still runs; once it has ended, "You have reached the limit of your free trial".
+ * - `trial` is the trial-related value: a user may select it while theirs still runs (nothing changes), or start
+ *   one of TRIAL_MONTHS on an account that never had a plan; once theirs has ended, "You have reached the limit of
+ *   your free trial"; an account without a trial end that had a plan (users.trialUsed, or a plan now: a trial
+ *   given, or a paid plan an administrator gave without one) is told the trial is given once per organisation.
+ *   A trial end still to come is that same trial, resumed. Administrators may still set any plan and trial end.
  * - unit or complete needs a saved card ("Please add a payment method", nothing changes); complete is charged
  *   at once and opens a monthly subscription; unit is charged at each publication.
  * - Leaving complete (to unit, canceled, trial or no plan) cancels the subscription and soft-deletes, in the same
@@ -14,15 +17,15 @@
  *   has no renewal date, so nothing is deleted.
  */
 import type { PlanType } from '@evmap/contract/enums';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import type { UserRow } from '../../plugins/auth';
 import { trialEnd } from '../auth/auth.service';
 import { softDeleteEvent } from '../events/event-write.service';
+import { lockEventsStartingAfter } from '../events/events.repository';
 import { type UserPatch, updateUser } from '../users/users.repository';
-import { billingSnapshot, chargeUser } from './charges.service';
+import { billingSnapshot } from './charges.service';
 import { defaultCard } from './payment-methods.repository';
 import type { PaymentProvider } from './payment-provider';
 import { addMonths } from './periods';
@@ -44,6 +47,8 @@ export type PlanTransition = {
   /** Who asked: the user, the administrator, or null for the system. */
   actorId: number | null;
   now?: Date;
+  /** The complete plan's first period, already paid: a settled charge intent applies the change. */
+  paidPeriod?: { start: Date; end: Date };
 };
 
 /** The provider a subscription is recorded under when no provider takes part (administrator changes). */
@@ -56,15 +61,18 @@ const trialOver = (user: UserRow, now: Date) => user.trialEndedAt !== null && us
  * each through softDeleteEvent (search index and change signal included). Answers how many.
  */
 export async function deleteEventsAfter(tx: Tx, userId: number, renewal: Date): Promise<number> {
-  const result = await tx.execute<{ id: number; uuid: string }>(sql`
-    SELECT e.id, e.uuid::text AS uuid FROM events e
-    WHERE e.creator_id = ${userId} AND e.deleted_at IS NULL
-      AND (SELECT min(d.start_date) FROM event_dates d WHERE d.event_id = e.id)
-        > (${renewal.toISOString()}::timestamptz AT TIME ZONE e.time_zone)
-    ORDER BY e.id
-    FOR UPDATE OF e`);
-  for (const event of result.rows) await softDeleteEvent(tx, event);
-  return result.rows.length;
+  const rows = await lockEventsStartingAfter(tx, userId, renewal);
+  for (const event of rows) await softDeleteEvent(tx, event);
+  return rows.length;
+}
+
+/**
+ * Whether the user's own change to `to` must be charged first (the complete plan, from another plan, without a live
+ * subscription): then it is applied by the charge intent once paid. Checks what transitionPlan would refuse first.
+ */
+export async function completeChargeNeeded(tx: Tx, deps: TransitionDeps, user: UserRow, to: PlanType | null) {
+  if (to !== 'complete' || user.planType === 'complete' || !deps.payments) return false;
+  return !(await liveSubscription(tx, user.id));
 }
 
 /** Applies one plan change in `tx` (which it locks the user row in) and answers the updated user. */
@@ -77,11 +85,15 @@ export async function transitionPlan(tx: Tx, deps: TransitionDeps, change: PlanT
   const byUser = change.source === 'user';
 
   if (byUser && to === 'trial' && trialOver(user, now)) throw badRequest('trialLimit');
+  // A trial end still to come is the same trial resumed; without one, only an account that never had a plan starts one.
+  if (byUser && to === 'trial' && !user.trialEndedAt && (user.trialUsed || from !== null)) {
+    throw badRequest('trialAlreadyUsed');
+  }
   if (from === to) return user;
   // Nothing to cancel.
   if (byUser && to === 'canceled' && from === null) return user;
 
-  if (byUser && (to === 'unit' || to === 'complete')) {
+  if (byUser && (to === 'unit' || to === 'complete') && !change.paidPeriod) {
     if (!deps.payments || !(await defaultCard(tx, user.id, deps.payments.name))) {
       throw badRequest('paymentMethodRequired');
     }
@@ -99,27 +111,20 @@ export async function transitionPlan(tx: Tx, deps: TransitionDeps, change: PlanT
   }
 
   if (to === 'complete' && !live) {
-    const period = { start: now, end: addMonths(now, 1) };
-    const subscription = await insertSubscription(tx, {
+    // The user's own choice is charged first (completeChargeNeeded, then a charge intent that applies it here).
+    if (byUser && deps.payments && !change.paidPeriod) throw new Error('the complete plan is applied once paid');
+    const period = change.paidPeriod ?? { start: now, end: addMonths(now, 1) };
+    await insertSubscription(tx, {
       userId: user.id,
       planType: 'complete',
       status: 'active',
       provider: providerName(deps),
       currentPeriodStart: period.start,
       currentPeriodEnd: period.end,
-      createdAt: now,
+      // Renewals are anniversaries of this date: the paid period's start, even when applied later.
+      createdAt: period.start,
       updatedAt: now,
     });
-    // Administrators grant the first period; the renewal job bills the next ones.
-    if (byUser && deps.payments) {
-      await chargeUser(
-        tx,
-        { payments: deps.payments },
-        user,
-        { plan: 'complete', idempotencyKey: `plan:${subscription.id}`, period, subscriptionId: subscription.id },
-        { now },
-      );
-    }
   }
 
   const updated = await updateUser(tx, user.id, patch);

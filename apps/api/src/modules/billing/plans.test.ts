@@ -1,3 +1,4 @@
+import { errorMessage } from '@evmap/contract/errors';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCard, type BillingContext, billedManager, call, createBillingApp, PROVIDERS } from '../../../test/billing';
@@ -158,9 +159,9 @@ describe.each(PROVIDERS)('plan changes (%s provider)', (provider) => {
     const user = await row(created.id);
     const res = await setPlan(user, 'complete');
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ errors: { global: 'An error occurred during payment' } });
+    expect(res.json()).toEqual({ errors: { global: errorMessage('paymentDeclined', 'en') } });
     const fr = await setPlan(user, 'complete', 'fr');
-    expect(fr.json()).toEqual({ errors: { global: "Une erreur s'est produite lors du paiement" } });
+    expect(fr.json()).toEqual({ errors: { global: errorMessage('paymentDeclined', 'fr') } });
     expect(await row(user.id)).toEqual(user);
     expect(await subscriptionsOf(user.id)).toEqual([]);
     expect(await invoicesOf(user.id)).toEqual([]);
@@ -169,6 +170,18 @@ describe.each(PROVIDERS)('plan changes (%s provider)', (provider) => {
       const voided = [...ctx.stripe.invoices.values()].filter((i) => i.metadata.userId === String(user.id));
       expect(voided.map((i) => i.status)).toEqual(['void', 'void']);
     }
+  });
+
+  it('says a card declined for insufficient funds is, and what to do', async () => {
+    // The built-in provider's test card; the Stripe fake declines one way only.
+    if (ctx.provider !== 'local') return;
+    const created = await billedManager(ctx);
+    expect((await addCard(ctx, created, 'insufficientFunds')).statusCode).toBe(201);
+    const res = await setPlan(await row(created.id), 'complete');
+    expect(res.statusCode).toBe(402);
+    expect(res.json().errors.global).toBe(
+      'Your card was declined for insufficient funds, and nothing was charged. Add another card in your account settings, then try again.',
+    );
   });
 
   it.each(['canceled', 'unit'] as const)(
@@ -259,6 +272,32 @@ describe.each(PROVIDERS)('plan changes (%s provider)', (provider) => {
     const canceledEarly = await billedManager(ctx, { planType: 'canceled' });
     expect((await setPlan(canceledEarly, 'trial')).json().user.planType).toBe('trial');
 
+    // No fresh trial for an account that had a plan, whatever its trial end says (issue 20, item 3).
+    const withoutEnd = [
+      await billedManager(ctx, { planType: 'canceled', trialEndedAt: null }),
+      await billedManager(ctx, { planType: 'unit', trialEndedAt: null }),
+      await billedManager(ctx, { planType: 'complete', trialEndedAt: null }),
+      // Had a trial, then an administrator cleared both the plan and the trial end.
+      await billedManager(ctx, { planType: null, trialEndedAt: null, trialUsed: true }),
+    ];
+    for (const account of withoutEnd) {
+      const res = await setPlan(account, 'trial');
+      expect(res.statusCode, account.planType ?? 'none').toBe(400);
+      expect(res.json()).toEqual({
+        errors: {
+          global:
+            'The free trial is given once per organisation and this account has already had it. Please choose a plan.',
+        },
+      });
+      expect(await row(account.id)).toMatchObject({ planType: account.planType, trialEndedAt: null });
+    }
+    const french = await setPlan(withoutEnd[0]!, 'trial', 'fr');
+    expect(french.json().errors.global).toBe(
+      "L'essai gratuit est offert une seule fois par organisation et ce compte en a déjà bénéficié. Veuillez choisir un forfait.",
+    );
+    // Once started, the one trial is remembered even if its plan is taken away.
+    expect((await row(fresh.id)).trialUsed).toBe(true);
+
     const expired = await billedManager(ctx, { trialEndedAt: new Date(Date.now() - DAY) });
     const refused = await setPlan(expired, 'trial', 'fr');
     expect(refused.statusCode).toBe(400);
@@ -279,6 +318,7 @@ describe.each(PROVIDERS)('plan changes (%s provider)', (provider) => {
 
     const profileOnly = await billedManager(ctx, {
       state: 'AB',
+      zipcode: 'T2P 1J9',
       billingState: null,
       billingAddress: null,
       billingCity: null,

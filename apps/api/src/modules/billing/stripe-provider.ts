@@ -44,6 +44,8 @@ function translate(error: unknown): Error {
     case 'StripeConnectionError':
     case 'StripeAPIError':
     case 'StripeRateLimitError':
+    // The same key is in use by a request still running (another instance finishing the same charge).
+    case 'StripeIdempotencyError':
       return new ProviderUnavailableError(error);
     default:
       return error as Error;
@@ -111,6 +113,16 @@ export function createStripeProvider(config: StripeConfig, stripe = createStripe
       } catch (error) {
         const translated = translate(error);
         // Already detached (for instance from Stripe's dashboard): nothing left to do.
+        if (!(translated instanceof CardRejectedError)) throw translated;
+      }
+    },
+
+    async deleteCustomer(ref) {
+      try {
+        await stripe.customers.del(ref);
+      } catch (error) {
+        const translated = translate(error);
+        // Already deleted: nothing left to do.
         if (!(translated instanceof CardRejectedError)) throw translated;
       }
     },

@@ -4,20 +4,25 @@
  * a bad one answers 400 and changes nothing. Handlers are idempotent, so Stripe's retries are harmless:
  * - payment_method.detached: the card is gone at Stripe; it is removed here too;
  * - payment_method.updated / automatically_updated: the bank sent a new expiry or number; the summary follows;
- * - invoice.paid for an invoice we did not record is logged for reconciliation.
+ * - invoice.paid: the charge intent it was made for (metadata intentId, same invoice number), if still pending (the
+ *   process that asked for it died, or lost the answer), is settled as paid: invoice written, plan or publication
+ *   applied (charge-intents.service.ts). A paid invoice we know nothing of is logged.
  * Other events are acknowledged and ignored.
  */
 
-import { eq } from 'drizzle-orm';
+import { billingRoutes } from '@evmap/contract/routes/billing';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
-import type { Database } from '../../db/client';
-import { invoices } from '../../db/schema/invoices';
 import { badRequest } from '../../errors';
+import { routeOf } from '../../lib/route-table';
+import { findIntent } from './charge-intents.repository';
+import { type IntentDeps, settlePaid } from './charge-intents.service';
+import { invoiceExistsByRef } from './invoices.repository';
 import { updateCardsByRef } from './payment-methods.repository';
 import { createStripeClient } from './stripe-provider';
 
-async function handle(db: Database, event: Stripe.Event, log: { warn: (obj: object, msg: string) => void }) {
+async function handle(deps: IntentDeps, event: Stripe.Event, log: { warn: (obj: object, msg: string) => void }) {
+  const db = deps.db;
   switch (event.type) {
     case 'payment_method.detached':
       await updateCardsByRef(db, 'stripe', event.data.object.id, { deletedAt: new Date(event.created * 1000) });
@@ -35,10 +40,14 @@ async function handle(db: Database, event: Stripe.Event, log: { warn: (obj: obje
       return;
     }
     case 'invoice.paid': {
-      const [known] = await db
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(eq(invoices.providerRef, event.data.object.id ?? ''));
+      const paid = event.data.object;
+      const intentId = Number(paid.metadata?.intentId);
+      const intent = Number.isSafeInteger(intentId) ? await findIntent(db, intentId) : undefined;
+      if (intent?.provider === 'stripe' && intent.invoiceNumber === paid.number && paid.id) {
+        await settlePaid(deps, intent.id, { ref: paid.id, hostedPdfUrl: paid.invoice_pdf ?? null });
+        return;
+      }
+      const known = await invoiceExistsByRef(db, event.data.object.id ?? '');
       if (!known) log.warn({ stripeInvoice: event.data.object.id }, 'Stripe invoice paid without a local invoice');
       return;
     }
@@ -55,17 +64,20 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
   // The signature covers the exact bytes Stripe sent: keep the body raw in this plugin.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/webhooks/stripe', { schema: { tags: ['billing'], hide: true } }, async (request) => {
-    const signature = request.headers['stripe-signature'];
-    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
-      throw badRequest('fieldInvalid', { field: 'stripe-signature' });
-    let event: Stripe.Event;
-    try {
-      event = stripe.webhooks.constructEvent(request.body, signature, secret);
-    } catch {
-      throw badRequest('fieldInvalid', { field: 'stripe-signature' });
-    }
-    await handle(app.db, event, request.log);
-    return { received: true };
+  app.route({
+    ...routeOf(billingRoutes.stripeWebhook),
+    handler: async (request) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+        throw badRequest('fieldInvalid', { field: 'stripe-signature' });
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, secret);
+      } catch {
+        throw badRequest('fieldInvalid', { field: 'stripe-signature' });
+      }
+      await handle(app, event, request.log);
+      return { received: true };
+    },
   });
 };

@@ -2,16 +2,41 @@
 import type { Subscription } from '@evmap/contract/billing';
 import type { PlanType } from '@evmap/contract/enums';
 import type { Database } from '../../db/client';
+import { notFound } from '../../errors';
 import type { UserRow } from '../../plugins/auth';
+import { findUserById } from '../users/users.repository';
+import { chargeNow, finishPendingIntents, openIntent } from './charge-intents.service';
 import type { BillingDeps } from './payment-methods.service';
-import { addDays } from './periods';
-import { transitionPlan } from './plan-transitions.service';
-import { LIVE_STATUSES, lastChangeTo, latestSubscription } from './subscriptions.repository';
+import { addDays, addMonths } from './periods';
+import { completeChargeNeeded, transitionPlan } from './plan-transitions.service';
+import { LIVE_STATUSES, lastChangeTo, latestSubscription, lockUser } from './subscriptions.repository';
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
-/** PUT /connected/me/plans: one transaction, the user row locked; see plan-transitions.service for the rules. */
-export function changeMyPlan(deps: BillingDeps, user: UserRow, to: PlanType): Promise<UserRow> {
+/**
+ * PUT /connected/me/plans; see plan-transitions.service for the rules. The user's pending charges are finished
+ * first (a retry after a crash completes the interrupted upgrade: it is not charged again). Choosing the complete
+ * plan records a charge intent (committed), charges it, then applies the plan with its invoice; any other change
+ * is one transaction, the user row locked.
+ */
+export async function changeMyPlan(deps: BillingDeps, user: UserRow, to: PlanType): Promise<UserRow> {
+  await finishPendingIntents(deps, user.id);
+  const now = new Date();
+  const intent = await deps.db.transaction(async (tx) => {
+    const locked = await lockUser(tx, user.id);
+    if (!locked) throw notFound();
+    if (!(await completeChargeNeeded(tx, deps, locked, to))) return undefined;
+    const period = { start: now, end: addMonths(now, 1) };
+    return openIntent(tx, deps, locked, {
+      subject: 'plan',
+      payload: { kind: 'plan', periodStart: period.start.toISOString(), periodEnd: period.end.toISOString() },
+      purchase: { plan: 'complete', period },
+    });
+  });
+  if (intent) {
+    await chargeNow(deps, intent);
+    return (await findUserById(deps.db, user.id))!;
+  }
   return deps.db.transaction((tx) =>
     transitionPlan(tx, deps, { userId: user.id, to, source: 'user', actorId: user.id }),
   );

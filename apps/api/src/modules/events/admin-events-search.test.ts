@@ -150,6 +150,19 @@ describe('the cached ids of a search', () => {
     );
   });
 
+  it('keep the newer list when a read of an older snapshot finishes last', () => {
+    const cache = new AdminListCache();
+    const newer = Int32Array.from([3, 2, 1]);
+    cache.setSearch('jazz', '10', newer, 0);
+    cache.setTotal('10', 3, 0);
+    // The request that started before the write (version 9) answers after the one that started after it.
+    cache.setSearch('jazz', '9', Int32Array.from([2, 1]), 1);
+    cache.setTotal('9', 2, 1);
+    expect([cache.getSearch('jazz', '10', 2), cache.getTotal('10', 2)]).toEqual([newer, 3]);
+    cache.setSearch('jazz', '11', Int32Array.from([4]), 3);
+    expect(cache.getSearch('jazz', '11', 4)).toEqual(Int32Array.from([4]));
+  });
+
   it('stay within their bounds, dropping the least recently used', () => {
     const cache = new AdminListCache();
     const half = new Int32Array(AdminListCache.MAX_IDS / 2);

@@ -1,6 +1,7 @@
 /** Queries of the admin event list (deleted events included): one page and the count, or a search's ordered ids. */
 import type { ADMIN_EVENT_SORT_FIELDS } from '@evmap/contract/events';
 import { type SQL, sql } from 'drizzle-orm';
+import { eventsVersionSql } from '../../db/app-meta';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../lib/text';
 import { type EventRecord, findEventsByIds, selectEvents } from './events.repository';
@@ -43,12 +44,6 @@ export function adminPageIdsSql(filter: AdminEventFilter): SQL {
   return sql`SELECT x.id FROM events x ORDER BY ${ordering('x', filter)} LIMIT ${filter.limit} OFFSET ${offset(filter)}`;
 }
 
-/** The events version (raised in the same transaction as every event write): what cached lists are keyed by. */
-export async function readEventsVersion(db: Executor): Promise<string> {
-  const result = await db.execute<{ value: string }>(sql`SELECT value FROM app_meta WHERE key = 'events_version'`);
-  return result.rows[0]?.value ?? '0';
-}
-
 /**
  * Every match of a search, in order, with the events version of the same snapshot (what the ids are cached
  * under). Read once per search and sort, the count and every page come from it. search_text holds the folded
@@ -57,7 +52,7 @@ export async function readEventsVersion(db: Executor): Promise<string> {
  */
 export function adminSearchIdsSql(filter: Pick<AdminEventFilter, 'search' | 'sortField' | 'sortDirection'>): SQL {
   return sql`
-    SELECT (SELECT value FROM app_meta WHERE key = 'events_version') AS version,
+    SELECT ${eventsVersionSql} AS version,
       array_to_string(ARRAY(SELECT x.id FROM events x WHERE x.search_text LIKE ${`%${escapeLike(filter.search)}%`}
         ORDER BY ${ordering('x', filter)}), ',') AS ids`;
 }
@@ -89,7 +84,7 @@ export async function pageOfEvents(db: Executor, filter: AdminEventFilter): Prom
 export async function countEvents(db: Executor): Promise<{ version: string; total: number }> {
   const row = (
     await db.execute<{ version: string | null; total: number }>(sql`
-      SELECT (SELECT value FROM app_meta WHERE key = 'events_version') AS version, count(*)::int AS total
+      SELECT ${eventsVersionSql} AS version, count(*)::int AS total
       FROM events`)
   ).rows[0];
   return { version: row?.version ?? '0', total: row?.total ?? 0 };

@@ -5,15 +5,16 @@
  */
 import type { AdminEventInput } from '@evmap/contract/events';
 import type { FastifyInstance } from 'fastify';
+import { readEventsVersion } from '../../db/app-meta';
 import { notFound, validationError } from '../../errors';
 import { foldText } from '../../lib/text';
 import type { UserRow } from '../../plugins/auth';
+import { purgeNow } from '../uploads/uploads-gc';
 import {
   type AdminEventFilter,
   countEvents,
   eventsInOrder,
   pageOfEvents,
-  readEventsVersion,
   searchIdsInOrder,
 } from './admin-events.repository';
 import type { AdminListCache } from './admin-list-cache';
@@ -101,9 +102,13 @@ export async function adminUpdateEvent(
   return (await findEventById(deps.db, id))!;
 }
 
-/** DELETE /connected/admin/events/id/{id} */
-export async function adminDeleteEvent(deps: AdminEventDeps, id: number): Promise<void> {
+/** DELETE /connected/admin/events/id/{id}: for good, images included (softDeleteEvent). */
+export async function adminDeleteEvent(
+  deps: AdminEventDeps & Pick<FastifyInstance, 'storage' | 'log'>,
+  id: number,
+): Promise<void> {
   const event = await findEventById(deps.db, id);
   if (!event || event.deletedAt) throw notFound();
   await deps.db.transaction((tx) => softDeleteEvent(tx, event));
+  await purgeNow(deps);
 }

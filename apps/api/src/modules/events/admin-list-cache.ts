@@ -7,6 +7,8 @@
  * without the version: the order by viewCount (views are counted without it, as for the map search) and writes
  * that bypass it (the seed and demo loaders).
  */
+import { LruCache } from '../../lib/lru-cache';
+
 type Entry<T> = { version: string; at: number; value: T };
 
 export class AdminListCache {
@@ -14,8 +16,7 @@ export class AdminListCache {
   /** Ids kept in all (4 bytes each): 2,000,000 is 8 MB. */
   static readonly MAX_IDS = 2_000_000;
   static readonly MAX_ENTRIES = 200;
-  private readonly searches = new Map<string, Entry<Int32Array>>();
-  private size = 0;
+  private readonly searches = new LruCache<Entry<Int32Array>>(AdminListCache.MAX_ENTRIES, AdminListCache.MAX_IDS);
   private total: Entry<number> | undefined;
 
   private static fresh<T>(entry: Entry<T> | undefined, version: string, nowMs: number): entry is Entry<T> {
@@ -25,22 +26,22 @@ export class AdminListCache {
   /** The ids cached for `key` under `version`, if still young enough (and marks them recently used). */
   getSearch(key: string, version: string, nowMs: number): Int32Array | undefined {
     const entry = this.searches.get(key);
-    if (!AdminListCache.fresh(entry, version, nowMs)) return undefined;
-    this.searches.delete(key);
-    this.searches.set(key, entry);
-    return entry.value;
+    return AdminListCache.fresh(entry, version, nowMs) ? entry.value : undefined;
+  }
+
+  /**
+   * Whether a read under `version` may replace `entry`: not when the entry was read under a newer version. Two
+   * requests of one search race when events change in between: the one that read the older snapshot may finish
+   * last, and would otherwise put its older list back over the newer one.
+   */
+  private static replaces<T>(entry: Entry<T> | undefined, version: string): boolean {
+    return entry === undefined || BigInt(version) >= BigInt(entry.version);
   }
 
   /** Keeps `ids` (read in the snapshot that saw `version`), dropping the least recently used beyond the bounds. */
   setSearch(key: string, version: string, ids: Int32Array, nowMs: number): void {
-    this.remove(key);
-    if (ids.length > AdminListCache.MAX_IDS) return;
-    this.searches.set(key, { version, at: nowMs, value: ids });
-    this.size += ids.length;
-    for (const oldest of this.searches.keys()) {
-      if (this.size <= AdminListCache.MAX_IDS && this.searches.size <= AdminListCache.MAX_ENTRIES) break;
-      this.remove(oldest);
-    }
+    if (!AdminListCache.replaces(this.searches.get(key), version)) return;
+    this.searches.set(key, { version, at: nowMs, value: ids }, ids.length);
   }
 
   /** The number of events counted under `version`, if still young enough. */
@@ -49,13 +50,7 @@ export class AdminListCache {
   }
 
   setTotal(version: string, total: number, nowMs: number): void {
+    if (!AdminListCache.replaces(this.total, version)) return;
     this.total = { version, at: nowMs, value: total };
-  }
-
-  private remove(key: string): void {
-    const entry = this.searches.get(key);
-    if (!entry) return;
-    this.size -= entry.value.length;
-    this.searches.delete(key);
   }
 }

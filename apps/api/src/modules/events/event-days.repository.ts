@@ -1,19 +1,22 @@
 /**
  * Keeps the search index `event_days` in step with events: one row per day that one of an event's
- * dates touches (wall-clock days), for active, not deleted events that have coordinates.
+ * dates touches (wall-clock days), for active, not deleted events that have coordinates, with a copy of the event's
+ * text search document (events.search_document, a generated column: migration 0010) and the instants of the earliest
+ * start and latest end (or start) of its dates touching the day (for "now").
  * Call it in the same transaction as any write to an event, its dates, place, category or state.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
-export async function refreshEventDays(db: Executor, eventIds: number[]): Promise<void> {
-  if (eventIds.length === 0) return;
-  // One array parameter: any number of ids (bind parameters stop at 65,535).
-  const ids = sql`${sql.param(eventIds)}::int[]`;
-  await db.execute(sql`DELETE FROM event_days WHERE event_id = ANY(${ids})`);
-  await db.execute(sql`
-    INSERT INTO event_days (day, event_id, category_id, latitude, longitude)
-    SELECT DISTINCT g.day::date, e.id, e.category_id, e.latitude, e.longitude
+/**
+ * Writes the event_days rows of `eventIds` (rows already there are kept: ON CONFLICT DO NOTHING); answers how many
+ * it wrote. Part of refreshEventDays; the seed calls it alone for events that have no rows yet.
+ */
+export async function insertEventDays(db: Executor, eventIds: number[]): Promise<number> {
+  const result = await db.execute(sql`
+    INSERT INTO event_days (day, event_id, category_id, latitude, longitude, access, search_document, starts_at, ends_at)
+    SELECT g.day::date, e.id, e.category_id, e.latitude, e.longitude, e.access, e.search_document,
+      min(d.start_date AT TIME ZONE e.time_zone), max(COALESCE(d.end_date, d.start_date) AT TIME ZONE e.time_zone)
     FROM events e
     JOIN event_dates d ON d.event_id = e.id
     CROSS JOIN LATERAL generate_series(
@@ -22,10 +25,26 @@ export async function refreshEventDays(db: Executor, eventIds: number[]): Promis
       GREATEST(d.start_date::date, (COALESCE(d.end_date, d.start_date) - interval '1 second')::date),
       interval '1 day'
     ) AS g(day)
-    WHERE e.id = ANY(${ids})
+    WHERE e.id = ANY(${sql.param(eventIds)}::int[])
       AND e.active AND e.deleted_at IS NULL
       AND e.latitude IS NOT NULL AND e.longitude IS NOT NULL
+    GROUP BY g.day::date, e.id
     ON CONFLICT DO NOTHING`);
+  return result.rowCount ?? 0;
+}
+
+export async function refreshEventDays(db: Executor, eventIds: number[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  // One array parameter: any number of ids (bind parameters stop at 65,535).
+  const ids = sql`${sql.param(eventIds)}::int[]`;
+  // What the events covered before: the search caches drop the answers of those days and places (eventsChanged()
+  // gives these rows their version, with the events' new rows).
+  await db.execute(sql`
+    WITH removed AS (DELETE FROM event_days WHERE event_id = ANY(${ids}) RETURNING event_id, day, latitude, longitude)
+    INSERT INTO event_changes (event_id, days, latitude, longitude)
+    SELECT event_id, array_agg(to_char(day, 'YYYY-MM-DD')), latitude, longitude FROM removed
+    GROUP BY event_id, latitude, longitude`);
+  await insertEventDays(db, eventIds);
   await db.execute(sql`
     UPDATE events e SET last_ends_at = (
       SELECT max(COALESCE(d.end_date, d.start_date)) FROM event_dates d WHERE d.event_id = e.id

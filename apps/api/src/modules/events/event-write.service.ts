@@ -1,37 +1,40 @@
 /** The write path shared by owners and administrators: columns, images, dates, handle, search index, change signal. */
 
+import { accessMask } from '@evmap/contract/accessibility';
 import { PROVINCES, type Province } from '@evmap/contract/enums';
 import type { AdminEventInput } from '@evmap/contract/events';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { categories } from '../../db/schema/categories';
-import { events } from '../../db/schema/events';
-import { uploads } from '../../db/schema/uploads';
-import { users } from '../../db/schema/users';
 import { validationError } from '../../errors';
 import { searchText, slugify } from '../../lib/text';
 import type { UserRow } from '../../plugins/auth';
+import { categoryExists } from '../globals/globals.repository';
+import { holdUploads } from '../uploads/uploads.repository';
+import { discardPaths } from '../uploads/uploads-gc';
+import { findUserById } from '../users/users.repository';
 import { refreshEventDays } from './event-days.repository';
-import { type EventRecord, eventsChanged, replaceDates, replaceImages, uniqueHandle } from './events.repository';
+import {
+  type EventRecord,
+  eventsChanged,
+  insertEvent,
+  markEventDeleted,
+  replaceDates,
+  replaceImages,
+  updateEventColumns,
+} from './events.repository';
 
 export type EventInput = Omit<AdminEventInput, 'active' | 'creatorId'> & {
   active?: boolean;
   creatorId?: number | null;
 };
 
+/**
+ * The uploads the event shows, read FOR SHARE until the event is saved: the uploads' collection job skips them
+ * meanwhile, and an upload it already discarded is refused here (uploads-gc.ts).
+ */
 async function resolveImages(tx: Tx, actor: UserRow, input: EventInput) {
   const paths = input.images.map((i) => i.imagePath);
   if (paths.length === 0) return [];
-  const owned = await tx
-    .select({ path: uploads.path, formats: uploads.formats })
-    .from(uploads)
-    .where(
-      and(
-        inArray(uploads.path, paths),
-        eq(uploads.folder, 'events'),
-        actor.isAdmin ? undefined : eq(uploads.userId, actor.id),
-      ),
-    );
+  const owned = await holdUploads(tx, paths, { folder: 'events', userId: actor.isAdmin ? undefined : actor.id });
   const formats = new Map(owned.map((u) => [u.path, u.formats]));
   return input.images.map((image, index) => {
     const found = formats.get(image.imagePath);
@@ -43,13 +46,19 @@ async function resolveImages(tx: Tx, actor: UserRow, input: EventInput) {
 
 async function checkCategory(tx: Tx, categoryId: number | null | undefined) {
   if (!categoryId) return;
-  const [found] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-  if (!found) throw validationError({ categoryId: { key: 'fieldInvalid', params: { field: 'categoryId' } } });
+  if (!(await categoryExists(tx, categoryId)))
+    throw validationError({ categoryId: { key: 'fieldInvalid', params: { field: 'categoryId' } } });
+}
+
+/** Checks what saveEvent would refuse in the database (category, images), without writing anything. */
+export async function checkEventInput(tx: Tx, actor: UserRow, input: EventInput): Promise<void> {
+  await checkCategory(tx, input.categoryId);
+  await resolveImages(tx, actor, input);
 }
 
 /** A creator must be an event-manager who is neither an administrator nor deleted. */
 export async function eligibleCreator(tx: Tx, creatorId: number) {
-  const [creator] = await tx.select().from(users).where(eq(users.id, creatorId));
+  const creator = await findUserById(tx, creatorId);
   if (!creator || creator.isAdmin || creator.deletedAt || creator.type !== 'event-manager') {
     throw validationError({ creatorId: 'creatorNotAllowed' });
   }
@@ -103,6 +112,9 @@ export async function saveEvent(
     website,
     externalLink: input.externalLink ?? null,
     recurring: input.recurring ?? null,
+    access: accessMask(input.accessibility ?? {}),
+    accessNoteFr: input.accessibility?.noteFr ?? null,
+    accessNoteEn: input.accessibility?.noteEn ?? null,
     creatorId,
     timeZone: PROVINCES[state],
     searchText: searchText(input.titleFr, input.titleEn, input.city, input.address, creatorEmail),
@@ -110,20 +122,11 @@ export async function saveEvent(
     updatedAt: new Date(),
   };
 
-  let row: { id: number; uuid: string };
-  if (existing) {
-    [row] = (await tx.update(events).set(columns).where(eq(events.id, existing.id)).returning({
-      id: events.id,
-      uuid: events.uuid,
-    })) as [{ id: number; uuid: string }];
-  } else {
-    const handle = await uniqueHandle(tx, slugify(input.titleFr));
-    [row] = (await tx
-      .insert(events)
-      .values({ ...columns, handle })
-      .returning({ id: events.id, uuid: events.uuid })) as [{ id: number; uuid: string }];
-  }
+  const row = existing
+    ? await updateEventColumns(tx, existing.id, columns)
+    : await insertEvent(tx, slugify(input.titleFr), columns);
   await replaceDates(tx, row.id, input.dates);
+  // A replaced image is left unused: the uploads' collection job deletes it after its grace period.
   await replaceImages(tx, row.id, images);
   await refreshEventDays(tx, [row.id]);
   const deactivated = existing?.active && input.active === false;
@@ -131,10 +134,15 @@ export async function saveEvent(
   return { ...row, titleFr: input.titleFr, created: !existing };
 }
 
-/** Soft delete: the event leaves the map and lists, its rows stay. */
+/**
+ * Deletion, for good (no route brings a deleted event back): the event leaves the map and the lists, its row stays
+ * (the admin list shows it as deleted; its statistics and invoices refer to it), and its images go: their rows now,
+ * their uploads discarded in this transaction when nothing else shows them, their files once it commits
+ * (`purgeNow`, or the uploads' collection job).
+ */
 export async function softDeleteEvent(tx: Tx, event: { id: number; uuid: string }): Promise<void> {
   const now = new Date();
-  await tx.update(events).set({ deletedAt: now, updatedAt: now }).where(eq(events.id, event.id));
+  await discardPaths(tx, await markEventDeleted(tx, event.id, now));
   await refreshEventDays(tx, [event.id]);
   await eventsChanged(tx, { type: 'deleted', id: event.id, uuid: event.uuid });
 }

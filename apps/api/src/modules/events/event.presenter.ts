@@ -1,5 +1,6 @@
 /** The event as the API shows it. English texts fall back to French; the creator only for owner and admins. */
 
+import { accessOfMask } from '@evmap/contract/accessibility';
 import type { Recurring } from '@evmap/contract/enums';
 import type { Event } from '@evmap/contract/events';
 import { imageKey } from '../../lib/images';
@@ -56,5 +57,10 @@ export function presentEvent(
     eventStatCount: { viewCount: record.viewCount },
     timeZone: record.timeZone,
     isPast: record.isPast,
+    accessibility: {
+      ...accessOfMask(record.access),
+      noteFr: record.accessNoteFr,
+      noteEn: record.accessNoteEn || record.accessNoteFr,
+    },
   };
 }

@@ -1,6 +1,12 @@
 /** Queries on events, their dates and images. Reads load everything an event shows in one query. */
-import { type SQL, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { LIVE_CHANGE_DAYS_MAX, type LiveChange } from '@evmap/contract/markers';
+import { isUuid } from '@evmap/contract/uuid';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { eventImages } from '../../db/schema/event-images';
+import { events } from '../../db/schema/events';
+import { markLocalEventWrite } from '../../lib/local-event-writes';
 
 /** An event as stored, with its images, dates, creator email and computed state. */
 export type EventRecord = {
@@ -33,6 +39,10 @@ export type EventRecord = {
   deletedAt: string | null;
   externalSource: string | null;
   externalId: string | null;
+  /** Accessibility: the mask (contract accessibility.ts) and the notes. */
+  access: number;
+  accessNoteFr: string | null;
+  accessNoteEn: string | null;
   createdAt: string;
   updatedAt: string;
   images: Array<{ imagePath: string; orderIdx: number; formats: number[] }>;
@@ -52,6 +62,7 @@ const SELECT_EVENT = sql`
     e.view_count AS "viewCount", e.time_zone AS "timeZone",
     to_char(e.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedAt",
     e.external_source AS "externalSource", e.external_id AS "externalId",
+    e.access, e.access_note_fr AS "accessNoteFr", e.access_note_en AS "accessNoteEn",
     to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
     to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
     COALESCE((SELECT json_agg(json_build_object('imagePath', i.image_path, 'orderIdx', i.order_idx,
@@ -76,7 +87,7 @@ export async function findEventById(db: Executor, id: number): Promise<EventReco
 }
 
 export async function findEventByUuid(db: Executor, uuid: string): Promise<EventRecord | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) return undefined;
+  if (!isUuid(uuid)) return undefined;
   return (await selectEvents(db, sql`e.uuid = ${uuid}::uuid`))[0];
 }
 
@@ -108,6 +119,52 @@ export async function uniqueHandle(db: Executor, base: string): Promise<string> 
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+export type EventColumns = Omit<typeof events.$inferInsert, 'id' | 'uuid' | 'handle'>;
+
+/**
+ * Inserts an event under the first free handle derived from `base`. The insert skips a taken handle (ON CONFLICT
+ * DO NOTHING) and answers no row then: an event created at the same moment with the same title took it after we
+ * looked (the insert waited for its commit), so the next free one is tried, never a 409.
+ */
+export async function insertEvent(
+  db: Executor,
+  base: string,
+  columns: EventColumns,
+): Promise<{ id: number; uuid: string }> {
+  for (let attempt = 0; ; attempt++) {
+    // After many lost races in a row, a random suffix ends the contest.
+    const handle = attempt < 20 ? await uniqueHandle(db, base) : `${base}-${randomBytes(4).toString('hex')}`;
+    const [row] = await db
+      .insert(events)
+      .values({ ...columns, handle })
+      .onConflictDoNothing({ target: events.handle })
+      .returning({ id: events.id, uuid: events.uuid });
+    if (row) return row;
+  }
+}
+
+export async function updateEventColumns(
+  db: Executor,
+  id: number,
+  columns: Partial<EventColumns>,
+): Promise<{ id: number; uuid: string }> {
+  const [row] = await db.update(events).set(columns).where(eq(events.id, id)).returning({
+    id: events.id,
+    uuid: events.uuid,
+  });
+  return row!;
+}
+
+/** Marks the event deleted and removes its images' rows; answers the paths they showed. */
+export async function markEventDeleted(db: Executor, id: number, now: Date): Promise<string[]> {
+  await db.update(events).set({ deletedAt: now, updatedAt: now }).where(eq(events.id, id));
+  const images = await db
+    .delete(eventImages)
+    .where(eq(eventImages.eventId, id))
+    .returning({ path: eventImages.imagePath });
+  return images.map((i) => i.path);
+}
+
 export async function replaceDates(
   db: Executor,
   eventId: number,
@@ -136,15 +193,55 @@ export async function replaceImages(
 }
 
 /**
- * Marks that events changed: raises the version the search cache checks (same transaction as the write)
- * and notifies every instance's live-update stream after commit.
+ * Marks that events changed: raises the version the search cache checks (same transaction as the write), records
+ * what the change covers (the event's days and place before, written by refreshEventDays, and after) so that each
+ * instance drops only the cached answers it touches, and notifies every instance's live-update stream after commit.
  */
-export async function eventsChanged(
-  db: Executor,
-  change: { type: 'created' | 'updated' | 'deactivated' | 'deleted'; id: number; uuid: string },
-): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO app_meta (key, value) VALUES ('events_version', '1')
-    ON CONFLICT (key) DO UPDATE SET value = (app_meta.value::bigint + 1)::text, updated_at = now()`);
-  await db.execute(sql`SELECT pg_notify('events_changed', ${JSON.stringify(change)})`);
+export async function eventsChanged(db: Executor, change: Omit<LiveChange, 'place'>): Promise<void> {
+  // This process's marker cache reads the version for a while: the writer reads its own write (local-event-writes).
+  markLocalEventWrite();
+  const recorded = await db.execute<{ days: string[]; lat: number | null; lng: number | null }>(sql`
+    WITH raised AS (
+      INSERT INTO app_meta (key, value) VALUES ('events_version', '1')
+      ON CONFLICT (key) DO UPDATE SET value = (app_meta.value::bigint + 1)::text, updated_at = now()
+      RETURNING value::bigint AS version
+    ), before AS (
+      UPDATE event_changes SET version = (SELECT version FROM raised)
+      WHERE version IS NULL AND event_id = ${change.id}
+      RETURNING id
+    )
+    INSERT INTO event_changes (version, event_id, days, latitude, longitude)
+    SELECT (SELECT version FROM raised), ${change.id},
+      COALESCE(array_agg(to_char(d.day, 'YYYY-MM-DD') ORDER BY d.day), '{}'), max(d.latitude), max(d.longitude)
+    FROM event_days d WHERE d.event_id = ${change.id}
+    RETURNING days, latitude::float8 AS lat, longitude::float8 AS lng`);
+  // Now and then, forget what no instance needs any more (one further behind empties its caches).
+  if (Math.random() < 0.01) {
+    await db.execute(sql`DELETE FROM event_changes WHERE created_at < now() - interval '10 minutes'`);
+  }
+  // Where the event now is (its days on the map and its point), so that maps refresh only the answers it touches;
+  // the days are left out past LIVE_CHANGE_DAYS_MAX (a notification carries at most 8,000 bytes).
+  const after = recorded.rows[0];
+  const place: LiveChange['place'] =
+    after && after.days.length > 0 && after.lat !== null && after.lng !== null
+      ? { days: after.days.length <= LIVE_CHANGE_DAYS_MAX ? after.days : null, lat: after.lat, lng: after.lng }
+      : null;
+  const message: LiveChange = { ...change, place };
+  await db.execute(sql`SELECT pg_notify('events_changed', ${JSON.stringify(message)})`);
+}
+
+/** Locks and answers the user's live events whose first date starts after `instant` (in each event's zone). */
+export async function lockEventsStartingAfter(
+  tx: Executor,
+  userId: number,
+  instant: Date,
+): Promise<{ id: number; uuid: string }[]> {
+  const result = await tx.execute<{ id: number; uuid: string }>(sql`
+    SELECT e.id, e.uuid::text AS uuid FROM events e
+    WHERE e.creator_id = ${userId} AND e.deleted_at IS NULL
+      AND (SELECT min(d.start_date) FROM event_dates d WHERE d.event_id = e.id)
+        > (${instant.toISOString()}::timestamptz AT TIME ZONE e.time_zone)
+    ORDER BY e.id
+    FOR UPDATE OF e`);
+  return result.rows;
 }

@@ -1,50 +1,41 @@
 /** A viewer's favourites: GET /connected/events/favorite and GET/POST/DELETE /connected/events/id/{id}/favorite. */
 
-import { errorBodySchema } from '@evmap/contract/errors';
-import { favoriteStateResponseSchema } from '@evmap/contract/event-actions';
-import { eventsResponseSchema } from '@evmap/contract/events';
-import { noContentSchema } from '@evmap/contract/responses';
+import { eventRoutes } from '@evmap/contract/routes/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../lib/route-table';
 import { userOf } from '../../plugins/auth';
 import { presentEvent } from './event.presenter';
 import { favorite, favoriteState, listFavorites, unfavorite } from './favorites.service';
-import { idParamsSchema } from './owner-events.routes';
 
 export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
-  const tags = ['favorites'];
-  // Viewers only: 403 for event-managers and administrators.
-  const noContent = { 204: noContentSchema, 403: errorBodySchema };
 
-  app.get(
-    '/connected/events/favorite',
-    { schema: { tags, response: { 200: eventsResponseSchema, 403: errorBodySchema } } },
-    async (request) => ({
+  // Viewers only: 403 for event-managers and administrators.
+  app.route({
+    ...routeOf(eventRoutes.favorites),
+    handler: async (request) => ({
       events: (await listFavorites(app, userOf(request))).map((event) => presentEvent(event, app.storage)),
     }),
-  );
+  });
 
-  app.get(
-    '/connected/events/id/:id/favorite',
-    { schema: { tags, params: idParamsSchema, response: { 200: favoriteStateResponseSchema, 403: errorBodySchema } } },
-    async (request) => ({ isFavorite: await favoriteState(app, userOf(request), request.params.id) }),
-  );
+  app.route({
+    ...routeOf(eventRoutes.favoriteState),
+    handler: async (request) => ({ isFavorite: await favoriteState(app, userOf(request), request.params.id) }),
+  });
 
-  app.post(
-    '/connected/events/id/:id/favorite',
-    { schema: { tags, params: idParamsSchema, response: noContent } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(eventRoutes.addFavorite),
+    handler: async (request, reply) => {
       await favorite(app, userOf(request), request.params.id);
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.delete(
-    '/connected/events/id/:id/favorite',
-    { schema: { tags, params: idParamsSchema, response: noContent } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(eventRoutes.removeFavorite),
+    handler: async (request, reply) => {
       await unfavorite(app, userOf(request), request.params.id);
       return reply.status(204).send();
     },
-  );
+  });
 };

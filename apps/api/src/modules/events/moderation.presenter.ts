@@ -9,6 +9,7 @@ export function presentModerationPage(page: ModerationPage, storage: FileStorage
     events: page.rows.map((row) => ({
       ...presentEvent(row, storage, { withCreator: true }),
       lastSignaledAt: row.lastSignaledAt,
+      signalReasons: row.signalReasons as ModerationList['events'][number]['signalReasons'],
     })),
     pagination: {
       page: page.page,

@@ -9,9 +9,13 @@ import { type EventRecord, findEventsByIds } from './events.repository';
 /** What the queue and the dashboard count: the same predicate, the partial index's own. */
 const REPORTED = sql`e.signaled_count > 0 AND e.deleted_at IS NULL`;
 
+export type SignalReasonCount = { reason: string; count: number };
+
 export type ReportedEvent = EventRecord & {
   /** The latest report (ISO instant); the event's creation if its reports were counted but not kept. */
   lastSignaledAt: string;
+  /** How many reports gave each reason (null: `unspecified`), most given first. */
+  signalReasons: SignalReasonCount[];
 };
 
 /** The count of the queue (exported for EXPLAIN in the benchmark). */
@@ -30,9 +34,17 @@ export async function countReportedEvents(db: Executor): Promise<number> {
  */
 export function reportedPageSql(page: { limit: number; offset: number }): SQL {
   return sql`
-    SELECT e.id, to_char(s.last AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last
+    SELECT e.id, to_char(s.last AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last, s.reasons
     FROM events e
-    CROSS JOIN LATERAL (SELECT max(r.created_at) AS last FROM event_signals r WHERE r.event_id = e.id) s
+    CROSS JOIN LATERAL (
+      -- Each report has one row per reporter key (its address, and its account when signed in): counted by the
+      -- address's row, so a signed-in report counts once.
+      SELECT max(r.created_at) AS last,
+        (SELECT COALESCE(json_agg(json_build_object('reason', g.reason, 'count', g.n) ORDER BY g.n DESC, g.reason), '[]')
+         FROM (SELECT COALESCE(q.reason, 'unspecified') AS reason, count(*)::int AS n
+               FROM event_signals q WHERE q.event_id = e.id AND q.visitor_key LIKE 'ip:%' GROUP BY 1) g) AS reasons
+      FROM event_signals r WHERE r.event_id = e.id
+    ) s
     WHERE ${REPORTED}
     ORDER BY e.signaled_count DESC NULLS LAST, s.last DESC NULLS LAST, e.id DESC
     LIMIT ${page.limit} OFFSET ${page.offset}`;
@@ -43,7 +55,9 @@ export async function listReportedEvents(
   db: Executor,
   page: { limit: number; offset: number },
 ): Promise<ReportedEvent[]> {
-  const ranked = await db.execute<{ id: number; last: string | null }>(reportedPageSql(page));
+  const ranked = await db.execute<{ id: number; last: string | null; reasons: SignalReasonCount[] | null }>(
+    reportedPageSql(page),
+  );
   const records = new Map(
     (
       await findEventsByIds(
@@ -55,6 +69,6 @@ export async function listReportedEvents(
   // An event deleted between the two reads is left out rather than shown half.
   return ranked.rows.flatMap((r) => {
     const record = records.get(r.id);
-    return record ? [{ ...record, lastSignaledAt: r.last ?? record.createdAt }] : [];
+    return record ? [{ ...record, lastSignaledAt: r.last ?? record.createdAt, signalReasons: r.reasons ?? [] }] : [];
   });
 }

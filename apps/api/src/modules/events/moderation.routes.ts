@@ -1,7 +1,7 @@
 /** GET /connected/admin/moderation: the reported events waiting for an administrator. */
-import { moderationListSchema, moderationQuerySchema } from '@evmap/contract/admin-dashboard';
-import { errorBodySchema } from '@evmap/contract/errors';
+import { adminRoutes } from '@evmap/contract/routes/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../lib/route-table';
 import { presentModerationPage } from './moderation.presenter';
 import { listModerationQueue } from './moderation.service';
 
@@ -9,15 +9,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the query is read: strangers get 401 and non-administrators 403 whatever they send.
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get(
-    '/connected/admin/moderation',
-    {
-      schema: {
-        tags: ['admin'],
-        querystring: moderationQuerySchema,
-        response: { 200: moderationListSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
-      },
-    },
-    async (request) => presentModerationPage(await listModerationQueue(app, request.query), app.storage),
-  );
+  app.route({
+    ...routeOf(adminRoutes.moderation),
+    handler: async (request) => presentModerationPage(await listModerationQueue(app, request.query), app.storage),
+  });
 };

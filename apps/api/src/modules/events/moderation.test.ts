@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createUser } from '../../../test/accounts';
@@ -12,7 +11,8 @@ let owner: UserRow;
 let viewer: UserRow;
 let admin: UserRow;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Visitors are told apart by their address (X-Forwarded-For, as behind a proxy on this machine).
+  ctx = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
   owner = await createUser(ctx, 'event-manager');
   viewer = await createUser(ctx, 'viewer');
   admin = await createUser(ctx, 'admin');
@@ -30,13 +30,15 @@ const createEvent = async (titleFr: string): Promise<Created> =>
     })
   ).json().event;
 
-/** `times` reports from different visitors, the latest at `lastAt`. */
+let visitors = 0;
+/** `times` reports from different visitors (each from an address of its own), the latest at `lastAt`. */
 async function report(event: Created, times: number, lastAt: string): Promise<void> {
   for (let i = 0; i < times; i++) {
+    visitors += 1;
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/public/events/${event.uuid}/signal`,
-      headers: { 'x-session-id': randomUUID() },
+      headers: { 'x-forwarded-for': `10.${Math.floor(visitors / 256)}.${visitors % 256}.1` },
     });
     expect(res.statusCode).toBe(204);
   }

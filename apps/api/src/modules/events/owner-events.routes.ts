@@ -1,13 +1,11 @@
 /** /connected/events: the signed-in event-manager's own events. */
 
-import { errorBodySchema } from '@evmap/contract/errors';
-import { eventUuidParamsSchema } from '@evmap/contract/event-actions';
-import { eventResponseSchema, eventsResponseSchema, ownerEventBodySchema } from '@evmap/contract/events';
-import { noContentSchema } from '@evmap/contract/responses';
+import { eventRoutes } from '@evmap/contract/routes/events';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { routeOf } from '../../lib/route-table';
 import { userOf } from '../../plugins/auth';
-import type { PublicationCharge } from '../plans/publication';
+import type { PublicationCharge } from '../plans/publication.port';
 import { presentEvent } from './event.presenter';
 import {
   createOwnEvent,
@@ -17,78 +15,65 @@ import {
   updateOwnEvent,
 } from './owner-events.service';
 
-export const idParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'idInvalid' })
-    .int({ error: 'idInvalid' })
-    .positive({ error: 'idInvalid' })
-    .max(2_147_483_647, { error: 'idInvalid' }),
-});
+/**
+ * Event writes of one account (create, edit, delete): plenty for a person at work, not a stream of changes sent to
+ * every open map (live changes are coalesced too, one message per event per second).
+ */
+export const EVENT_WRITE_LIMITS = [
+  { windowMs: 60_000, limit: 30 },
+  { windowMs: 60 * 60_000, limit: 300 },
+] as const;
 
 export const ownerEventsRoutes: FastifyPluginAsyncZod<{ chargePublication: PublicationCharge }> = async (
   app,
   { chargePublication },
 ) => {
-  const deps = { db: app.db, storage: app.storage, chargePublication };
+  const deps = { db: app.db, storage: app.storage, log: app.log, chargePublication };
   const present = (record: Parameters<typeof presentEvent>[0]) =>
     presentEvent(record, app.storage, { withCreator: true });
   // An event-manager still waiting for their first email verification may not publish (403).
   app.addHook('onRequest', app.requireVerifiedUser);
+  const limitWrites = async (request: FastifyRequest) => {
+    const user = userOf(request);
+    for (const { windowMs, limit } of EVENT_WRITE_LIMITS) {
+      const key = `event-write:${windowMs}:${user.id}`;
+      await app.rateLimiter.consume({ key, limit, windowMs, message: 'eventWritesRateLimited' });
+    }
+  };
 
-  app.get(
-    '/connected/events',
-    { schema: { tags: ['events'], response: { 200: eventsResponseSchema, 403: errorBodySchema } } },
-    async (request) => ({
-      events: (await listOwnEvents(deps, userOf(request))).map(present),
+  app.route({
+    ...routeOf(eventRoutes.ownList),
+    handler: async (request) => ({ events: (await listOwnEvents(deps, userOf(request))).map(present) }),
+  });
+
+  app.route({
+    ...routeOf(eventRoutes.ownByUuid),
+    handler: async (request) => ({
+      event: present(await getOwnEventByUuid(deps, userOf(request), request.params.uuid)),
     }),
-  );
+  });
 
-  app.get(
-    '/connected/events/uuid/:uuid',
-    {
-      schema: {
-        tags: ['events'],
-        params: eventUuidParamsSchema,
-        response: { 200: eventResponseSchema, 403: errorBodySchema },
-      },
-    },
-    async (request) => ({ event: present(await getOwnEventByUuid(deps, userOf(request), request.params.uuid)) }),
-  );
+  // 429: EVENT_WRITE_LIMITS.
+  app.route({
+    ...routeOf(eventRoutes.createOwn),
+    preHandler: limitWrites,
+    handler: async (request) => ({ event: present(await createOwnEvent(deps, userOf(request), request.body)) }),
+  });
 
-  app.post(
-    '/connected/events',
-    {
-      schema: {
-        tags: ['events'],
-        body: ownerEventBodySchema,
-        // 402 and 503: the charge of a publication under the unit plan.
-        response: { 200: eventResponseSchema, 402: errorBodySchema, 403: errorBodySchema, 503: errorBodySchema },
-      },
-    },
-    async (request) => ({ event: present(await createOwnEvent(deps, userOf(request), request.body)) }),
-  );
-
-  app.put(
-    '/connected/events/:id',
-    {
-      schema: {
-        tags: ['events'],
-        params: idParamsSchema,
-        body: ownerEventBodySchema,
-        response: { 200: eventResponseSchema, 403: errorBodySchema },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(eventRoutes.updateOwn),
+    preHandler: limitWrites,
+    handler: async (request) => ({
       event: present(await updateOwnEvent(deps, userOf(request), request.params.id, request.body)),
     }),
-  );
+  });
 
-  app.delete(
-    '/connected/events/id/:id',
-    { schema: { tags: ['events'], params: idParamsSchema, response: { 204: noContentSchema, 403: errorBodySchema } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(eventRoutes.deleteOwn),
+    preHandler: limitWrites,
+    handler: async (request, reply) => {
       await deleteOwnEvent(deps, userOf(request), request.params.id);
       return reply.status(204).send();
     },
-  );
+  });
 };

@@ -41,3 +41,21 @@ export async function listStats(db: Executor, eventId: number): Promise<StatRow[
     ORDER BY date, type, value`);
   return result.rows;
 }
+
+/**
+ * The views of each not deleted event of `creatorId` over the last 7 days (today included, in the event's zone),
+ * in one query for the whole list (the primary key's event_id prefix serves each event's days).
+ */
+export async function viewsLastSevenDays(
+  db: Executor,
+  creatorId: number,
+): Promise<Array<{ eventId: number; lastSevenDays: number }>> {
+  const result = await db.execute<{ eventId: number; lastSevenDays: number }>(sql`
+    SELECT s.event_id AS "eventId", sum(s.count)::int AS "lastSevenDays"
+    FROM events e JOIN event_stats s ON s.event_id = e.id
+    WHERE e.creator_id = ${creatorId} AND e.deleted_at IS NULL AND s.type = 'view'
+      AND s.date > (now() AT TIME ZONE e.time_zone)::date - 7
+    GROUP BY s.event_id
+    ORDER BY s.event_id`);
+  return result.rows;
+}

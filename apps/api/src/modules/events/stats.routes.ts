@@ -1,51 +1,40 @@
-/** Event statistics: POST /public/events/{uuid}/stats, GET /connected/events/{id}/stats and its admin twin. */
+/**
+ * Event statistics: POST /public/events/{uuid}/stats, GET /connected/events/{id}/stats and its admin twin, and
+ * GET /connected/events/views (the week's views of every own event at once).
+ */
 
-import { errorBodySchema } from '@evmap/contract/errors';
-import { eventUuidParamsSchema } from '@evmap/contract/event-actions';
-import { eventStatsResponseSchema, statBodySchema } from '@evmap/contract/events';
-import { noContentSchema } from '@evmap/contract/responses';
+import { adminRoutes } from '@evmap/contract/routes/admin';
+import { eventRoutes } from '@evmap/contract/routes/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeOf } from '../../lib/route-table';
 import { userOf } from '../../plugins/auth';
-import { idParamsSchema } from './owner-events.routes';
 import { presentStats } from './stats.presenter';
-import { adminEventStats, ownerEventStats, recordStat } from './stats.service';
+import { adminEventStats, ownEventViews, ownerEventStats, recordStat } from './stats.service';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/public/events/:uuid/stats',
-    {
-      schema: {
-        tags: ['public'],
-        params: eventUuidParamsSchema,
-        body: statBodySchema,
-        response: { 204: noContentSchema, 429: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(eventRoutes.recordStat),
+    handler: async (request, reply) => {
       await recordStat(app, request.ip, request.params.uuid, request.body);
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.get(
-    '/connected/events/:id/stats',
-    {
-      onRequest: app.requireVerifiedUser,
-      schema: {
-        tags: ['events'],
-        params: idParamsSchema,
-        response: { 200: eventStatsResponseSchema, 403: errorBodySchema },
-      },
-    },
-    async (request) => presentStats(await ownerEventStats(app, userOf(request), request.params.id)),
-  );
+  app.route({
+    ...routeOf(eventRoutes.ownViews),
+    onRequest: app.requireVerifiedUser,
+    handler: async (request) => ({ views: await ownEventViews(app, userOf(request)) }),
+  });
 
-  app.get(
-    '/connected/admin/events/:id/stats',
-    {
-      onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], params: idParamsSchema, response: { 200: eventStatsResponseSchema } },
-    },
-    async (request) => presentStats(await adminEventStats(app, request.params.id)),
-  );
+  app.route({
+    ...routeOf(eventRoutes.ownStats),
+    onRequest: app.requireVerifiedUser,
+    handler: async (request) => presentStats(await ownerEventStats(app, userOf(request), request.params.id)),
+  });
+
+  app.route({
+    ...routeOf(adminRoutes.eventStats),
+    onRequest: app.requireAdmin,
+    handler: async (request) => presentStats(await adminEventStats(app, request.params.id)),
+  });
 };

@@ -1,13 +1,14 @@
 /** Statistics of an event: counted from public pages, read by its owner and by administrators. */
-import { isUuid } from '@evmap/contract/event-actions';
+
 import type { statBodySchema } from '@evmap/contract/events';
+import { isUuid } from '@evmap/contract/uuid';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { notFound } from '../../errors';
 import type { UserRow } from '../../plugins/auth';
 import { findEventById } from './events.repository';
 import { ownEvent } from './owner-events.service';
-import { countStat, listStats, type StatRow } from './stats.repository';
+import { countStat, listStats, type StatRow, viewsLastSevenDays } from './stats.repository';
 
 export type StatsDeps = Pick<FastifyInstance, 'db' | 'rateLimiter'>;
 
@@ -30,6 +31,11 @@ export async function recordStat(
 export async function ownerEventStats(deps: Pick<StatsDeps, 'db'>, user: UserRow, id: number): Promise<StatRow[]> {
   const event = ownEvent(user, await findEventById(deps.db, id));
   return listStats(deps.db, event.id);
+}
+
+/** GET /connected/events/views: the caller's events' views over the last 7 days, for the profile's list. */
+export function ownEventViews(deps: Pick<StatsDeps, 'db'>, user: UserRow) {
+  return viewsLastSevenDays(deps.db, user.id);
 }
 
 /** GET /connected/admin/events/{id}/stats: any event, deleted ones included. */

@@ -150,7 +150,7 @@ describe('POST /public/events/{uuid}/stats', () => {
     const view = { type: 'view', value: 'map_marker' };
     const limited = await send(event.uuid, view, { 'x-forwarded-for': '203.0.113.7' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ errors: { global: 'Too many attempts. Please try again in 1 minutes.' } });
+    expect(limited.json()).toEqual({ errors: { global: 'Too many attempts. Please try again in 1 minute.' } });
     expect((await send(event.uuid, view, { 'x-forwarded-for': '203.0.113.8' })).statusCode).toBe(204);
   });
 });
@@ -198,5 +198,40 @@ describe('GET /connected/events/{id}/stats and /connected/admin/events/{id}/stat
   it('reject invalid ids', async () => {
     expect((await ownerStats('abc', owner)).json()).toEqual({ errors: { id: 'The id is invalid' } });
     expect((await adminStats('0', admin, 'fr')).json()).toEqual({ errors: { id: "L'identifiant n'est pas valide" } });
+  });
+});
+
+describe('GET /connected/events/views', () => {
+  const views = (user?: UserRow) =>
+    ctx.app.inject({ url: '/api/v1/connected/events/views', headers: user ? authHeaders(ctx.app, user) : {} });
+
+  it('needs a signed-in user', async () => {
+    expect((await views()).statusCode).toBe(401);
+  });
+
+  it("answers the views of each of the caller's events over the last 7 days, in one answer", async () => {
+    const first = await createEvent({ dates: [{ startDate: wallClock(24) }] });
+    const second = await createEvent({ state: 'BC', dates: [{ startDate: wallClock(24, 'America/Vancouver') }] });
+    await createEvent({ dates: [{ startDate: wallClock(48) }] });
+    for (let i = 0; i < 3; i++) await send(first.uuid, { type: 'view', value: 'single_modal' });
+    await send(first.uuid, { type: 'btn_click', value: 'website' });
+    await send(second.uuid, { type: 'view', value: 'map_marker' });
+    // Six days ago counts; seven days ago no longer does.
+    for (const [days, count] of [
+      [6, 10],
+      [7, 100],
+    ]) {
+      await ctx.db.execute(sql`
+        INSERT INTO event_stats (event_id, type, value, date, count)
+        VALUES (${first.id}, 'view', 'map_marker', (now() AT TIME ZONE ${first.timeZone})::date - ${days}::int, ${count})`);
+    }
+    const res = await views(owner);
+    expect(res.statusCode).toBe(200);
+    const byEvent = new Map(
+      res.json().views.map((row: { eventId: number; lastSevenDays: number }) => [row.eventId, row.lastSevenDays]),
+    );
+    expect([byEvent.get(first.id), byEvent.get(second.id)]).toEqual([13, 1]);
+    // Another organiser sees none of them.
+    expect((await views(other)).json()).toEqual({ views: [] });
   });
 });

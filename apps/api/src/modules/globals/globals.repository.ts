@@ -1,5 +1,5 @@
 import { CATEGORIES } from '@evmap/contract/globals';
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories } from '../../db/schema/categories';
 
@@ -19,4 +19,9 @@ export async function upsertCategories(db: Executor): Promise<void> {
       target: categories.handle,
       set: { titleFr: sql`excluded.title_fr`, titleEn: sql`excluded.title_en` },
     });
+}
+
+export async function categoryExists(db: Executor, id: number): Promise<boolean> {
+  const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  return found !== undefined;
 }

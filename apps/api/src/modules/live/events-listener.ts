@@ -4,14 +4,28 @@
  * exponential backoff when the connection drops, LISTENs again, and then announces a resync,
  * since notifications sent while it was away are lost.
  */
+
+import type { LiveChange } from '@evmap/contract/markers';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
 export const CHANGE_TYPES = ['created', 'updated', 'deactivated', 'deleted'] as const;
-export type EventChange = { type: (typeof CHANGE_TYPES)[number]; id: number; uuid: string };
+export type EventChange = LiveChange;
 export type ListenerMessage = { kind: 'change'; change: EventChange } | { kind: 'resync' };
 
 const CHANNEL = 'events_changed';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The place of a change, kept only when it has the expected shape. */
+function parsePlace(value: unknown): LiveChange['place'] | undefined {
+  if (value === null) return null;
+  if (typeof value !== 'object') return undefined;
+  const { days, lat, lng } = value as Record<string, unknown>;
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return;
+  if (days === null) return { days: null, lat, lng };
+  if (!Array.isArray(days) || !days.every((day) => typeof day === 'string' && DAY.test(day))) return undefined;
+  return { days: days as string[], lat, lng };
+}
 
 /** The notification payload, kept only when it has the expected shape (nothing else is forwarded). */
 export function parseChange(payload: string | undefined): EventChange | undefined {
@@ -19,7 +33,10 @@ export function parseChange(payload: string | undefined): EventChange | undefine
     const value = JSON.parse(payload ?? '') as Partial<EventChange>;
     if (!CHANGE_TYPES.includes(value.type as EventChange['type'])) return undefined;
     if (!Number.isInteger(value.id) || typeof value.uuid !== 'string') return undefined;
-    return { type: value.type as EventChange['type'], id: value.id as number, uuid: value.uuid };
+    const change: EventChange = { type: value.type as EventChange['type'], id: value.id as number, uuid: value.uuid };
+    const place = parsePlace(value.place);
+    if (place !== undefined) change.place = place;
+    return change;
   } catch {
     return undefined;
   }

@@ -1,52 +1,47 @@
 /**
  * GET /public/events/stream: Server-Sent Events telling connected maps that an event was created,
  * updated, deactivated or deleted (on any instance, through PostgreSQL LISTEN/NOTIFY), so they search again.
- *   event: change   data: {"type":"updated","id":12,"uuid":"…"}
+ *   event: change   data: {"type":"updated","id":12,"uuid":"…"}   (at most one per event per second: the latest)
  *   event: resync   data: {}   (the instance lost its LISTEN connection for a while: refresh everything)
  */
-import { errorBodySchema } from '@evmap/contract/errors';
-import { fileAnswer } from '@evmap/contract/responses';
+import { eventRoutes } from '@evmap/contract/routes/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
-import { EventsListener } from './events-listener';
+import { routeOf } from '../../lib/route-table';
+import { ChangeCoalescer } from './change-coalescer';
 import { DEFAULT_HUB_OPTIONS, type HubOptions, StreamHub, sseMessage } from './stream-hub';
 
 /** The reconnection delay given to browsers whose stream ends because this instance drains. */
 const DRAIN_RETRY_MS = 500;
 
-export const liveRoutes: FastifyPluginAsyncZod<{ live?: Partial<HubOptions> }> = async (app, options) => {
-  // The pool keeps the password non-enumerable: name it, or the spread drops it.
-  const connection = { ...app.pool.options, password: app.pool.options.password, application_name: 'evmap-live' };
-  const listener = new EventsListener(connection, app.log);
+/** The live stream's bounds, and the window in which changes of one event become one message. */
+export type LiveOptions = HubOptions & { coalesceMs: number };
+export const DEFAULT_COALESCE_MS = 1000;
+
+export const liveRoutes: FastifyPluginAsyncZod<{ live?: Partial<LiveOptions> }> = async (app, options) => {
+  // The instance's LISTEN connection (plugins/event-changes.ts, started when the app is ready).
+  const listener = app.eventChanges;
   const hub = new StreamHub({ ...DEFAULT_HUB_OPTIONS, ...options.live }, () => void listener.check());
+  const changes = new ChangeCoalescer(options.live?.coalesceMs ?? DEFAULT_COALESCE_MS, (change) =>
+    hub.broadcast(sseMessage('change', change)),
+  );
   listener.subscribe((message) =>
-    hub.broadcast(message.kind === 'change' ? sseMessage('change', message.change) : sseMessage('resync', {})),
+    message.kind === 'change' ? changes.push(message.change) : hub.broadcast(sseMessage('resync', {})),
   );
 
-  app.addHook('onReady', () => listener.start());
   // Draining (SIGTERM): the streams end at once with a short reconnection delay, so browsers come back through the
   // balancer to another instance; new streams here are refused (503) from then on.
   app.lifecycle.onDrain(() => hub.closeAll(DRAIN_RETRY_MS));
   // Before the server stops accepting: open streams would otherwise keep app.close() waiting.
   app.addHook('preClose', async () => {
     hub.closeAll();
-    await listener.stop();
+    changes.close();
   });
 
-  app.get(
-    '/public/events/stream',
-    {
-      compress: false,
-      schema: {
-        tags: ['public'],
-        response: {
-          200: fileAnswer('text/event-stream', 'Server-Sent Events: `change` and `resync`', 'text'),
-          429: errorBodySchema,
-          503: errorBodySchema,
-        },
-      },
-    },
-    (request, reply) => {
+  app.route({
+    ...routeOf(eventRoutes.stream),
+    compress: false,
+    handler: (request, reply) => {
       const refusal = hub.refusal(request.ip);
       if (refusal === 'instance')
         throw new AppError(503, { global: { key: 'liveStreamsFull' } }, { 'retry-after': '30' });
@@ -68,5 +63,5 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live?: Partial<HubOptions> }> =
       res.write('retry: 5000\n: connected\n\n');
       hub.add(res, request.ip);
     },
-  );
+  });
 };

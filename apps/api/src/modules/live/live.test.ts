@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createUser } from '../../../test/accounts';
 import type { TestContext } from '../../../test/app';
-import { eventBody } from '../../../test/events';
+import { eventBody, wallClock } from '../../../test/events';
 import type { UserRow } from '../../plugins/auth';
 import { createInstances, type Instances } from '../search/two-instances.test-helper';
 
@@ -101,16 +101,39 @@ describe('the stream', () => {
     const stream = await open(baseB);
     await stream.next(':');
     const { event } = await write('POST', '/connected/events', eventBody());
-    expect(JSON.parse((await stream.next('change')).data)).toEqual({ type: 'created', id: event.id, uuid: event.uuid });
+    // Where the event now is: its days on the map and its point, so maps refresh only the answers it touches.
+    const day = wallClock(24).slice(0, 10);
+    const created = JSON.parse((await stream.next('change')).data);
+    expect(created).toMatchObject({ type: 'created', id: event.id, uuid: event.uuid });
+    expect(created.place).toMatchObject({ lat: 45.4986, lng: -73.5794 });
+    expect(created.place.days).toContain(day);
 
-    await write('PUT', `/connected/events/${event.id}`, eventBody({ titleFr: 'Nouveau titre' }));
-    expect(JSON.parse((await stream.next('change')).data)).toEqual({ type: 'updated', id: event.id, uuid: event.uuid });
+    await write(
+      'PUT',
+      `/connected/events/${event.id}`,
+      eventBody({ titleFr: 'Nouveau titre', latitude: 46.81, longitude: -71.2 }),
+    );
+    expect(JSON.parse((await stream.next('change')).data)).toMatchObject({
+      type: 'updated',
+      id: event.id,
+      uuid: event.uuid,
+      place: { lat: 46.81, lng: -71.2 },
+    });
 
     await write('PUT', `/connected/admin/events/${event.id}`, eventBody({ active: false }));
-    expect(JSON.parse((await stream.next('change')).data)).toMatchObject({ type: 'deactivated', id: event.id });
+    expect(JSON.parse((await stream.next('change')).data)).toEqual({
+      type: 'deactivated',
+      id: event.id,
+      uuid: event.uuid,
+      place: null,
+    });
 
     await write('DELETE', `/connected/admin/events/id/${event.id}`);
-    expect(JSON.parse((await stream.next('change')).data)).toMatchObject({ type: 'deleted', id: event.id });
+    expect(JSON.parse((await stream.next('change')).data)).toMatchObject({
+      type: 'deleted',
+      id: event.id,
+      place: null,
+    });
     stream.close();
   });
 

@@ -87,4 +87,31 @@ describe('parseChange', () => {
     expect(parseChange('not json')).toBeUndefined();
     expect(parseChange(undefined)).toBeUndefined();
   });
+
+  it('keeps where the event now is, when well-formed', () => {
+    const place = { days: ['2026-12-01', '2026-12-02'], lat: 45.5, lng: -73.56 };
+    expect(parseChange(JSON.stringify({ type: 'updated', id: 3, uuid: 'x', place }))).toEqual({
+      type: 'updated',
+      id: 3,
+      uuid: 'x',
+      place,
+    });
+    expect(parseChange('{"type":"deleted","id":3,"uuid":"x","place":null}')).toEqual({
+      type: 'deleted',
+      id: 3,
+      uuid: 'x',
+      place: null,
+    });
+    const everyDay = { days: null, lat: 45.5, lng: -73.56 };
+    expect(parseChange(JSON.stringify({ type: 'created', id: 3, uuid: 'x', place: everyDay }))?.place).toEqual(
+      everyDay,
+    );
+    for (const bad of [{ days: ['<b>'], lat: 1, lng: 2 }, { days: [], lat: '1', lng: 2 }, 'here']) {
+      expect(parseChange(JSON.stringify({ type: 'created', id: 3, uuid: 'x', place: bad }))).toEqual({
+        type: 'created',
+        id: 3,
+        uuid: 'x',
+      });
+    }
+  });
 });

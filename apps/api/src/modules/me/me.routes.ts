@@ -1,54 +1,49 @@
 /** /connected/me: the signed-in user's account (spec section 7). */
 
-import { errorBodySchema } from '@evmap/contract/errors';
-import { noContentSchema } from '@evmap/contract/responses';
-import { changeMyPasswordSchema, updateMeSchema, userResponseSchema, userSchema } from '@evmap/contract/users';
+import { meRoutes as routes } from '@evmap/contract/routes/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { routeOf } from '../../lib/route-table';
 import { userOf } from '../../plugins/auth';
 import { presentUser } from '../users/user.presenter';
 import { changeMyPassword, deleteMe, updateMe } from './me.service';
+import { signOutEverywhere } from './sessions.service';
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/connected/me', { schema: { tags: ['me'], response: { 200: userResponseSchema } } }, async (request) => ({
-    user: presentUser(userOf(request), app.storage),
-  }));
+  app.route({
+    ...routeOf(routes.get),
+    handler: async (request) => ({ user: presentUser(userOf(request), app.storage) }),
+  });
 
-  app.put(
-    '/connected/me',
-    {
-      schema: {
-        tags: ['me'],
-        body: updateMeSchema,
-        response: { 200: userResponseSchema, 403: errorBodySchema, 409: errorBodySchema },
-      },
-    },
-    async (request) => ({ user: presentUser(await updateMe(app, userOf(request), request.body), app.storage) }),
-  );
+  app.route({
+    ...routeOf(routes.update),
+    handler: async (request) => ({
+      user: presentUser(await updateMe(app, userOf(request), request.body), app.storage),
+    }),
+  });
 
-  app.delete(
-    '/connected/me',
-    { schema: { tags: ['me'], response: { 204: noContentSchema, 403: errorBodySchema } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(routes.delete),
+    handler: async (request, reply) => {
       await deleteMe(app, userOf(request));
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.put(
-    '/connected/me/password',
-    {
-      schema: {
-        tags: ['me'],
-        body: changeMyPasswordSchema,
-        response: { 200: z.object({ user: userSchema, jwt: z.string() }), 429: errorBodySchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(routes.changePassword),
+    handler: async (request) => {
       const { user, jwt } = await changeMyPassword(app, userOf(request), request.body);
       return { user: presentUser(user, app.storage), jwt };
     },
-  );
+  });
+
+  app.route({
+    ...routeOf(routes.signOutEverywhere),
+    handler: async (request) => {
+      const { user, jwt } = await signOutEverywhere(app, userOf(request));
+      return { jwt, user: presentUser(user, app.storage) };
+    },
+  });
 };

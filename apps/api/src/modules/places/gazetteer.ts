@@ -1,7 +1,7 @@
 /**
- * The built-in Canadian gazetteer: municipalities and communities (name, province, centre, population) and
- * postal districts (forward sortation areas and their two-character prefixes -> a centre), read once from
- * the CSV files in assets/places. Matching ignores case, accents, punctuation and "St"/"Saint" spellings.
+ * The built-in Canadian gazetteer: GeoNames' populated places (name, province, centre, population), read once
+ * from assets/places/ca-places.csv, which `npm run places:generate` writes (see gazetteer-source.ts).
+ * Matching ignores case, accents, punctuation and "St"/"Saint" spellings.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { foldText } from '../../lib/text';
 import { provinceCode } from './provinces';
 
 export type Municipality = {
+  /** GeoNames id. */
+  geonameId: number;
   name: string;
   state: Province;
   latitude: number;
@@ -19,8 +21,6 @@ export type Municipality = {
   /** Normalised name and aliases. */
   keys: string[];
 };
-
-export type PostalDistrict = { prefix: string; city: string; state: Province; latitude: number; longitude: number };
 
 export const PLACES_DIR = path.join(ASSETS_DIR, 'places');
 
@@ -65,12 +65,13 @@ function number(value: string | undefined, file: string, row: number): number {
   return n;
 }
 
-/** municipalities.csv: name,province,latitude,longitude,population,aliases (aliases separated by ';'). */
-export function loadMunicipalities(file = 'ca-municipalities.csv'): Municipality[] {
-  return readCsv(file).map(([name, prov, lat, lng, pop, aliases], row) => {
+/** ca-places.csv: geonameid,name,province,latitude,longitude,population,aliases (aliases separated by ';'). */
+export function loadMunicipalities(file = 'ca-places.csv'): Municipality[] {
+  return readCsv(file).map(([id, name, prov, lat, lng, pop, aliases], row) => {
     if (!name) throw new Error(`${file}: empty name on data row ${row + 1}`);
     const names = [name, ...(aliases ? aliases.split(';') : [])].filter(Boolean).flatMap(withoutApostrophes);
     return {
+      geonameId: number(id, file, row),
       name,
       state: province(prov, file, row),
       latitude: number(lat, file, row),
@@ -79,22 +80,4 @@ export function loadMunicipalities(file = 'ca-municipalities.csv'): Municipality
       keys: [...new Set(names.map((n) => normalizePlaceName(n)))],
     };
   });
-}
-
-/** postal-districts.csv: prefix (FSA 'H3G' or district 'H3'),city,province,latitude,longitude. */
-export function loadPostalDistricts(file = 'ca-postal-districts.csv'): Map<string, PostalDistrict> {
-  const map = new Map<string, PostalDistrict>();
-  readCsv(file).forEach(([prefix, city, prov, lat, lng], row) => {
-    if (!prefix || !/^[A-Z]\d[A-Z]?$/.test(prefix) || !city) {
-      throw new Error(`${file}: bad prefix or city on data row ${row + 1}`);
-    }
-    map.set(prefix, {
-      prefix,
-      city,
-      state: province(prov, file, row),
-      latitude: number(lat, file, row),
-      longitude: number(lng, file, row),
-    });
-  });
-  return map;
 }

@@ -1,4 +1,5 @@
 /** The geocoder chosen by GEOCODER (default: the built-in gazetteer, which needs no network). */
+import type { PlaceSource } from '@evmap/contract/globals';
 import type { Config } from '../../config';
 import { BuiltinGeocoder } from './builtin-geocoder';
 import type { Geocoder } from './geocoder';
@@ -12,6 +13,17 @@ export const DEFAULT_GEOCODER_URLS = {
   nominatim: 'https://nominatim.openstreetmap.org',
   google: 'https://maps.googleapis.com',
 } as const;
+
+/**
+ * Whose data each geocoder answers, credited under the suggestions: the gazetteer is GeoNames' (CC BY 4.0),
+ * Photon and Nominatim answer OpenStreetMap's (ODbL); Google's answers are its own, under its terms.
+ */
+export const PLACE_DATA_SOURCES: Record<Config['geocoder']['provider'], PlaceSource | null> = {
+  builtin: 'geonames',
+  photon: 'openstreetmap',
+  nominatim: 'openstreetmap',
+  google: null,
+};
 
 export function createGeocoder(
   config: Pick<Config, 'geocoder' | 'appUrl' | 'contactEmail'>,

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Lang } from '@evmap/contract/enums';
-import type { Place } from '@evmap/contract/places';
+import type { Place, PlacePrecision } from '@evmap/contract/places';
 import { coordinates, type Geocoder, GeocoderUnavailableError, placeLabel, uniqueByLabel } from './geocoder';
 import { fetchJson } from './http';
 import { provinceCode } from './provinces';
@@ -40,7 +40,18 @@ export function googlePlace(details: Details): Place | undefined {
     country: 'CA' as const,
     ...point,
   };
-  return { label: placeLabel(place), ...place };
+  const types = details.types ?? [];
+  const cityTypes = ['locality', 'postal_town', 'sublocality', 'administrative_area_level_3', 'political'];
+  const precision: PlacePrecision = route
+    ? find('street_number')
+      ? 'address'
+      : 'street'
+    : types.includes('postal_code')
+      ? 'postcode'
+      : types.some((type) => cityTypes.includes(type)) || types.length === 0
+        ? 'city'
+        : 'venue';
+  return { label: placeLabel(place), ...place, precision };
 }
 
 function checkStatus(body: unknown): { status: string } & Record<string, unknown> {

@@ -20,6 +20,7 @@ const MONTREAL_ADDRESS = {
   zipcode: 'H3G 1H2',
   state: 'QC',
   country: 'CA',
+  precision: 'address',
 };
 const SHERBROOKE = {
   label: 'Sherbrooke, QC',
@@ -30,6 +31,7 @@ const SHERBROOKE = {
   country: 'CA',
   latitude: 45.4042,
   longitude: -71.8929,
+  precision: 'city',
 };
 
 /** A test app whose geocoder is the fake server, answering with `handler`. */
@@ -79,6 +81,7 @@ describe('Photon', () => {
         country: 'CA',
         latitude: 44.6497,
         longitude: -63.6081,
+        precision: 'street',
       },
     ]);
   });

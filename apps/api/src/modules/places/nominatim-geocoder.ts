@@ -3,7 +3,7 @@
  * The public instance asks for an identifying User-Agent and at most one request a second.
  */
 import type { Lang } from '@evmap/contract/enums';
-import type { Place } from '@evmap/contract/places';
+import type { Place, PlacePrecision } from '@evmap/contract/places';
 import { coordinates, type Geocoder, GeocoderUnavailableError, placeLabel, uniqueByLabel } from './geocoder';
 import { fetchJson } from './http';
 import { provinceCode } from './provinces';
@@ -32,8 +32,17 @@ export function nominatimPlace(result: NominatimResult): Place | undefined {
     : isCity || result.addresstype === 'postcode'
       ? null
       : (result.name ?? null);
+  const precision: PlacePrecision = a.road
+    ? a.house_number
+      ? 'address'
+      : 'street'
+    : isCity
+      ? 'city'
+      : result.addresstype === 'postcode'
+        ? 'postcode'
+        : 'venue';
   const place = { address, city, zipcode: a.postcode ?? null, state, country: 'CA' as const, ...point };
-  return { label: placeLabel(place), ...place };
+  return { label: placeLabel(place), ...place, precision };
 }
 
 export class NominatimGeocoder implements Geocoder {

@@ -3,7 +3,7 @@
  * The bounding box keeps the search over Canada; answers outside Canada (border towns) are dropped.
  */
 import type { Lang } from '@evmap/contract/enums';
-import type { Place } from '@evmap/contract/places';
+import type { Place, PlacePrecision } from '@evmap/contract/places';
 import { coordinates, type Geocoder, GeocoderUnavailableError, placeLabel, uniqueByLabel } from './geocoder';
 import { fetchJson } from './http';
 import { provinceCode } from './provinces';
@@ -40,8 +40,17 @@ export function photonPlace(feature: PhotonFeature): Place | undefined {
   const city = p.city ?? (isCity ? p.name : undefined) ?? p.locality ?? p.district ?? null;
   const street = p.street ?? (p.type === 'street' ? p.name : undefined);
   const address = street ? [p.housenumber, street].filter(Boolean).join(' ') : isCity ? null : (p.name ?? null);
+  const precision: PlacePrecision = street
+    ? p.housenumber
+      ? 'address'
+      : 'street'
+    : isCity
+      ? 'city'
+      : p.type === 'postcode'
+        ? 'postcode'
+        : 'venue';
   const place = { address, city, zipcode: p.postcode ?? null, state, country: 'CA' as const, ...point };
-  return { label: placeLabel(place), ...place };
+  return { label: placeLabel(place), ...place, precision };
 }
 
 export class PhotonGeocoder implements Geocoder {

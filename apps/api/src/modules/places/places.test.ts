@@ -45,19 +45,27 @@ describe('GET /public/places/autocomplete (built-in gazetteer)', () => {
           zipcode: null,
           state: 'QC',
           country: 'CA',
-          latitude: 46.3432,
+          latitude: 46.34515,
           longitude: -72.5477,
+          precision: 'city',
         },
       ],
     });
     expect(placesResponseSchema.parse(res.json())).toBeTruthy();
   });
 
-  it('finds streets with their city, postal codes, and at most 10 places', async () => {
+  it('finds streets with their city, a city with its postal code, and at most 10 places', async () => {
     const street = await autocomplete(`q=${encodeURIComponent('1260 rue Sherbrooke O, Montréal')}`);
     expect(street.json().places[0]).toMatchObject({ address: '1260 rue Sherbrooke O', city: 'Montréal', state: 'QC' });
-    const postal = await autocomplete(`q=${encodeURIComponent('h3g 1h2')}`);
-    expect(postal.json().places).toEqual([expect.objectContaining({ zipcode: 'H3G 1H2', city: 'Montréal' })]);
+    const postal = await autocomplete(`q=${encodeURIComponent('Montréal h3g 1h2')}`);
+    expect(postal.json().places[0]).toMatchObject({
+      label: 'Montréal, QC H3G 1H2',
+      zipcode: 'H3G 1H2',
+      city: 'Montréal',
+    });
+    // No postal areas in the gazetteer: a postal code alone finds nothing.
+    const alone = await autocomplete(`q=${encodeURIComponent('h3g 1h2')}`);
+    expect(alone.json()).toEqual({ places: [] });
     const many = await autocomplete('q=sa');
     expect(many.json().places).toHaveLength(10);
     const none = await autocomplete('q=zzzz');
@@ -88,7 +96,7 @@ describe('GET /public/places/autocomplete (built-in gazetteer)', () => {
     for (let i = 0; i < PLACES_RATE_LIMIT.limit; i++) expect((await call()).statusCode).toBe(200);
     const limited = await call('fr');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ errors: { global: 'Trop de tentatives. Veuillez réessayer dans 1 minutes.' } });
+    expect(limited.json()).toEqual({ errors: { global: 'Trop de tentatives. Veuillez réessayer dans 1 minute.' } });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     expect((await autocomplete('q=mo')).statusCode).toBe(200);

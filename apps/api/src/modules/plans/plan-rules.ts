@@ -1,11 +1,13 @@
 /**
  * What each plan lets an event-manager do with events (spec sections 4 and 9), in one place:
  * trial: publish, modify future events, recurring — not current events, and only until the trial ends;
- * unit: publish (charged per publication), modify future events — no recurring, not current events;
+ * unit: publish (charged per publication, at most UNIT_EVENT_DATES_MAX dates), modify future events — no recurring,
+ *   not current events; a change beyond what the publication covers is a new one (owner-events.service);
  * complete / free-complete: everything. No plan, or a canceled one, blocks publishing.
  */
+import { UNIT_EVENT_DATES_MAX } from '@evmap/contract/constants';
 import type { Recurring } from '@evmap/contract/enums';
-import { forbidden } from '../../errors';
+import { forbidden, validationError } from '../../errors';
 import type { UserRow } from '../../plugins/auth';
 
 type Planned = Pick<UserRow, 'type' | 'planType' | 'trialEndedAt'>;
@@ -30,6 +32,13 @@ export function assertActivePlan(user: Planned, now = new Date()): void {
 
 export function assertRecurrenceAllowed(user: Planned, recurring: Recurring | null | undefined): void {
   if (user.planType === 'unit' && recurring && recurring !== 'none') throw forbidden('recurrenceNotInPlan');
+}
+
+/** The unit plan carries at most UNIT_EVENT_DATES_MAX dates per event (one publication: contract/constants.ts). */
+export function assertDatesInPlan(user: Planned, dates: readonly unknown[]): void {
+  if (user.planType === 'unit' && dates.length > UNIT_EVENT_DATES_MAX) {
+    throw validationError({ dates: { key: 'unitDatesLimit', params: { max: UNIT_EVENT_DATES_MAX } } });
+  }
 }
 
 /** Trial and unit plans cannot modify an event while it is happening. */

@@ -25,6 +25,7 @@ const input: SearchInput = {
   mapBounds: { northLat: 46, southLat: 45, eastLng: -73, westLng: -74 },
   selectedDay: wallClock(24).slice(0, 10),
   excludeIds: [],
+  access: [],
 };
 const service = (ttlMs: number) =>
   new SearchService(ctx.app.db, ctx.app.pool, ctx.app.storage, { ...DEFAULT_SEARCH_OPTIONS, ttlMs });
@@ -44,15 +45,18 @@ async function eventually(check: () => Promise<void>) {
 
 describe('SearchService', () => {
   it('re-reads pieces older than ttlMs in the background, without making anyone wait', async () => {
-    const search = service(100);
+    // A second of freshness: the reads below all happen well within it, even on a loaded machine (at 100 ms they
+    // did not once, and a refresh had already run before the first read after expiry).
+    const search = service(1000);
     expect(await title(search)).toBe('Original');
     expect(await title(search, { excludeIds: [999_999] })).toBe('Original');
     // A write that bypasses eventsChanged() (no version change): only the safety net can notice it.
     await ctx.db.execute(sql`UPDATE events SET title_fr = 'Contourné' WHERE id = ${eventId}`);
     expect(await title(search)).toBe('Original');
-    await sleep(150);
-    expect(await title(search)).toBe('Original'); // still right as far as the version says; refresh starts
-    expect(await title(search, { excludeIds: [999_999] })).toBe('Original');
+    await sleep(1100);
+    // The first read after expiry does not wait for the database: the old bytes, while the refresh starts. (What
+    // the next read gets depends on how fast the refresh is: not asserted.)
+    expect(await title(search)).toBe('Original');
     await eventually(async () => expect(await title(search)).toBe('Contourné'));
     await eventually(async () => expect(await title(search, { excludeIds: [999_999] })).toBe('Contourné'));
     await ctx.db.execute(sql`UPDATE events SET title_fr = 'Original' WHERE id = ${eventId}`);

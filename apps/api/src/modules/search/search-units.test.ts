@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Gate, GateFullError } from './gate';
-import { LruCache } from './lru-cache';
+import { LruCache } from '../../lib/lru-cache';
 import type { Stamp } from './search.repository';
 import { assembleBody, chooseEncoding } from './search-body';
+import { Gate, GateFullError } from './search-gate';
 import { StampReader } from './stamp-reader';
 
 describe('LruCache', () => {
@@ -88,7 +88,9 @@ describe('search body', () => {
     ['gzip, deflate, br', 'br'],
     ['br;q=0, gzip;q=0.8', 'gzip'],
     ['gzip;q=0', undefined],
-    ['*', 'gzip'],
+    ['*', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['GZIP', 'gzip'],
     ['identity', undefined],
     [undefined, undefined],
   ] as const)('Accept-Encoding %s -> %s', (header, expected) => {

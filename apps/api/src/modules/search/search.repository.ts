@@ -2,62 +2,184 @@
  * Search queries: the events version (what the cache is keyed by), the matching ids from the
  * `event_days` index, and when each loaded event's `isPast` flag will flip.
  */
+
+import { PROVINCES } from '@evmap/contract/enums';
+import { DAY_NOW, NOW_AHEAD_HOURS } from '@evmap/contract/events';
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { EVENTS_VERSION_TEXT, eventsVersionSql } from '../../db/app-meta';
 import type { Executor } from '../../db/client';
 
-/** What a cached answer depends on: the events version, and the database clock (for `isPast`). */
-export type Stamp = { version: bigint; nowMs: number };
+/** What one events version changed: the event, and a day set and place it covered (before or after the write). */
+export type EventChange = {
+  version: bigint;
+  eventId: number;
+  days: string[];
+  latitude: number | null;
+  longitude: number | null;
+};
+
+/**
+ * What a cached answer depends on: the events version, and the database clock (for `isPast`). `changes`: what the
+ * versions after the one asked about changed, or undefined when not read (too far behind, or nothing asked).
+ */
+export type Stamp = { version: bigint; nowMs: number; changes?: EventChange[] };
 
 export type SearchQuery = {
+  /** A calendar day (YYYY-MM-DD), or DAY_NOW. */
   day: string;
   north: number;
   south: number;
   east: number;
   west: number;
   categoryId: number | null;
+  /** The access mask every event must hold all of (0: no filter). */
+  access: number;
+  /** Words to find (trimmed, not empty), or null. */
+  text: string | null;
 };
 
-const VERSION_TEXT = `SELECT (SELECT value FROM app_meta WHERE key = 'events_version') AS version,
-  (extract(epoch FROM now()) * 1000)::float8 AS now_ms`;
+/** Past this many versions behind, an instance empties its caches instead of reading what changed. */
+export const MAX_CHANGES_READ = 1000;
 
 function toStamp(row: { version: string | null; now_ms: number } | undefined): Stamp {
   return { version: BigInt(row?.version ?? '0'), nowMs: Number(row?.now_ms ?? 0) };
 }
 
-/** The events version and the database clock, read on the pool as one prepared statement. */
-export async function readStamp(pool: pg.Pool): Promise<Stamp> {
-  const result = await pool.query<{ version: string | null; now_ms: number }>({
-    name: 'evmap_search_stamp',
-    text: VERSION_TEXT,
+// One snapshot for the version and the changes before it (every version's rows commit with it).
+const STAMP_TEXT = `WITH v AS (
+    SELECT COALESCE(${EVENTS_VERSION_TEXT}, '0')::bigint AS version
+  )
+  SELECT v.version::text AS version, (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
+    CASE WHEN $1::bigint >= 0 AND v.version - $1::bigint <= ${MAX_CHANGES_READ} THEN
+      (SELECT COALESCE(json_agg(json_build_object('v', c.version, 'e', c.event_id, 'd', c.days,
+        'la', c.latitude, 'lo', c.longitude)), '[]')
+       FROM event_changes c WHERE c.version > $1::bigint AND c.version <= v.version)
+    END AS changes
+  FROM v`;
+
+type RawChange = { v: number; e: number; d: string[]; la: number | null; lo: number | null };
+
+/**
+ * The events version and the database clock, read on the pool as one prepared statement, with what changed in
+ * the versions after `known` (none read when `known` is negative or too far behind).
+ */
+export async function readStamp(pool: pg.Pool, known = -1n): Promise<Stamp> {
+  const result = await pool.query<{ version: string; now_ms: number; changes: RawChange[] | null }>({
+    name: 'evmap_search_stamp_changes',
+    text: STAMP_TEXT,
+    values: [known.toString()],
   });
-  return toStamp(result.rows[0]);
+  const row = result.rows[0];
+  const changes = row?.changes?.map((c) => ({
+    version: BigInt(c.v),
+    eventId: c.e,
+    days: c.d,
+    latitude: c.la,
+    longitude: c.lo,
+  }));
+  return { ...toStamp(row), ...(changes ? { changes } : {}) };
 }
 
 /** The same inside a search transaction, setting its statement timeout (SET LOCAL) on the way. */
 export async function beginSearch(tx: Executor, statementTimeoutMs: number): Promise<Stamp> {
   const result = await tx.execute<{ version: string | null; now_ms: number }>(sql`
     SELECT set_config('statement_timeout', ${String(statementTimeoutMs)}, true) AS timeout,
-      (SELECT value FROM app_meta WHERE key = 'events_version') AS version,
+      ${eventsVersionSql} AS version,
       (extract(epoch FROM now()) * 1000)::float8 AS now_ms`);
   return toStamp(result.rows[0]);
 }
 
+/** The zones events are in (each province's: event writes set it from the state). */
+const EVENT_ZONES = [...new Set(Object.values(PROVINCES))];
+
+/**
+ * The days of the `event_days` rows (alias `d`) that may hold the query's events. For "now": the local dates, in every
+ * events' zone, of this moment and of NOW_AHEAD_HOURS later (one or two days), the exact condition being nowSql().
+ */
+export function daySql(day: string): SQL {
+  if (day !== DAY_NOW) return sql`d.day = ${day}::date`;
+  return sql`d.day = ANY(ARRAY(
+    SELECT DISTINCT v.at::date FROM unnest(${sql.param(EVENT_ZONES)}::text[]) AS z(zone)
+    CROSS JOIN LATERAL (VALUES (now() AT TIME ZONE z.zone),
+      ((now() AT TIME ZONE z.zone) + make_interval(hours => ${NOW_AHEAD_HOURS}))) AS v(at)))`;
+}
+
+/**
+ * "Now" for the `event_days` row `d`, in its event's own zone (dates are wall-clock there): one of its dates is in
+ * progress (started, not ended) or starts within NOW_AHEAD_HOURS. A date without an end is a moment: only its start
+ * counts. First the row's span of that day (starts_at, ends_at: instants; NULL in rows a previous version wrote),
+ * which any such date lies in; then, for the rows it keeps, the exact test on the event's dates.
+ */
+export function nowSql(): SQL {
+  const local = sql`(now() AT TIME ZONE e.time_zone)`;
+  const ahead = sql`make_interval(hours => ${NOW_AHEAD_HOURS})`;
+  return sql`(d.starts_at IS NULL OR (d.starts_at <= now() + ${ahead} AND d.ends_at >= now()))
+    AND EXISTS (
+    SELECT 1 FROM events e JOIN event_dates t ON t.event_id = e.id
+    WHERE e.id = d.event_id
+      AND t.start_date <= ${local} + ${ahead}
+      AND (t.start_date >= ${local} OR t.end_date > ${local}))`;
+}
+
+/**
+ * The text as a query of both languages (each over accent-free text, as the documents are): what either finds.
+ * websearch_to_tsquery never fails on its input (quotes, operators, punctuation are read as words or ignored);
+ * a text with no word left (only punctuation or stop words) finds nothing.
+ */
+export function textQuerySql(text: string): SQL {
+  return sql`(websearch_to_tsquery('pg_catalog.french'::regconfig, public.evmap_unaccent(${text}::text))
+    || websearch_to_tsquery('pg_catalog.english'::regconfig, public.evmap_unaccent(${text}::text)))`;
+}
+
+/**
+ * The two ways an `event_days` row `d` matches the text query `query`, each indexable (an OR of the two would make
+ * PostgreSQL test every row of the day and bounds): its copy of the event's document (GIN index
+ * event_days_search_document_idx), or its event is one of an organiser whose business name matches (users'
+ * name_document, GIN; their events by events_creator_idx, then event_days_event_idx).
+ */
+export function textMatchesSql(query: SQL): [SQL, SQL] {
+  return [
+    sql`d.search_document @@ ${query}`,
+    sql`d.event_id = ANY(ARRAY(SELECT x.id FROM events x WHERE x.creator_id = ANY(
+      ARRAY(SELECT o.id FROM users o WHERE o.name_document @@ ${query}))))`,
+  ];
+}
+
 /** The id query of a search (exported for EXPLAIN in the benchmark). */
 export function matchingIdsSql(q: SearchQuery, limit: number): SQL {
-  const category = q.categoryId === null ? sql`` : sql` AND category_id = ${q.categoryId}`;
+  const category = q.categoryId === null ? sql`` : sql` AND d.category_id = ${q.categoryId}`;
+  // "access <> 0" lets the planner use event_days_access_idx (only events with an attribute).
+  const access = q.access === 0 ? sql`` : sql` AND d.access <> 0 AND d.access & ${q.access}::int = ${q.access}::int`;
+  const now = q.day === DAY_NOW ? sql` AND ${nowSql()}` : sql``;
+  // "Now" covers several days: an event once.
+  const distinct = q.day === DAY_NOW ? sql`DISTINCT ` : sql``;
+  const rank = q.text === null ? sql`` : sql`, ts_rank(d.search_document, ${textQuerySql(q.text)}) AS rank`;
+  const candidates = sql`
+    SELECT ${distinct}d.event_id AS id${rank} FROM event_days d
+    WHERE ${daySql(q.day)}
+      AND d.longitude BETWEEN ${q.west}::float8 AND ${q.east}::float8
+      AND d.latitude BETWEEN ${q.south}::float8 AND ${q.north}::float8${category}${access}${now}`;
+  if (q.text === null) {
+    return sql`
+    ${candidates}
+    ORDER BY id
+    LIMIT ${limit}`;
+  }
+  // With text: for each way to match, PostgreSQL ANDs its bitmap with the day-and-bounds one (UNION: an event once);
+  // ranked by relevance (titles weigh most, then descriptions, then place; an event found by its organiser's name
+  // alone comes after), then by id.
+  const [own, organiser] = textMatchesSql(textQuerySql(q.text));
   return sql`
-    SELECT event_id AS id FROM event_days
-    WHERE day = ${q.day}::date
-      AND longitude BETWEEN ${q.west}::float8 AND ${q.east}::float8
-      AND latitude BETWEEN ${q.south}::float8 AND ${q.north}::float8${category}
-    ORDER BY event_id
+    SELECT c.id FROM (${candidates} AND ${own} UNION ${candidates} AND ${organiser}) AS c
+    ORDER BY c.rank DESC NULLS LAST, c.id
     LIMIT ${limit}`;
 }
 
 /**
- * Ids of the events of `day` inside the bounds (and the category), by id, at most `limit`.
- * An index-only scan of event_days_bounds_idx (day, longitude, latitude, category_id, event_id).
+ * Ids of the events of `day` inside the bounds (and the category, and the text), at most `limit`: by id, or by
+ * relevance with a text. Without text and "now", an index-only scan of event_days_bounds_idx (day, longitude,
+ * latitude, category_id, event_id).
  */
 export async function matchingIds(tx: Executor, q: SearchQuery, limit: number): Promise<number[]> {
   const result = await tx.execute<{ id: number }>(matchingIdsSql(q, limit));

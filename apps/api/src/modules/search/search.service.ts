@@ -3,24 +3,34 @@
  *
  * Every answer depends on the events version (app_meta 'events_version', raised in the same transaction
  * as every event write) and on the database clock (an event's `isPast` flips when its last date ends).
- * Each request reads the version after it arrived (StampReader), so nothing cached before a committed
- * write — on any instance — is served after it. Cached pieces: the id list of (day, bounds, category),
+ * Each request reads the version after it arrived (StampReader), with what the versions since the last one seen
+ * changed (event_changes: the days and places each changed event covered before and after), and drops the cached
+ * pieces those changes touch, so nothing cached before a committed write — on any instance — is served after it,
+ * while the answers of other days and places stay. Cached pieces: the id list of (day, bounds, category),
  * each presented event as JSON bytes, and whole answers (with their ETag and compressed copies): without
  * excludeIds by query, with excludeIds by the events they chose.
  * Uncached work runs in a read-only REPEATABLE READ transaction (one snapshot for version, ids and
  * events) with a statement timeout, behind a gate that bounds how many use the database at once.
  */
+import { accessFilterMask } from '@evmap/contract/accessibility';
 import { SEARCH_MAX_IDS, type searchBodySchema } from '@evmap/contract/events';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError, validationError } from '../../errors';
+import { LruCache } from '../../lib/lru-cache';
 import type { FileStorage } from '../../lib/storage';
 import { presentEvent } from '../events/event.presenter';
 import { findEventsByIds } from '../events/events.repository';
-import { Gate, GateFullError } from './gate';
-import { LruCache } from './lru-cache';
-import { beginSearch, matchingIds, pastFlips, readStamp, type SearchQuery, type Stamp } from './search.repository';
+import {
+  beginSearch,
+  type EventChange,
+  matchingIds,
+  pastFlips,
+  readStamp,
+  type SearchQuery,
+  type Stamp,
+} from './search.repository';
 import { assembleBody, compressLater, etagOf, type SearchAnswer } from './search-body';
 import {
   type CachedAnswer,
@@ -29,10 +39,13 @@ import {
   earliest,
   type IdList,
   keyOf,
+  keyValidUntil,
   pageKeyOf,
   pick,
+  touchesKey,
   usable,
-} from './search-pieces';
+} from './search-cache';
+import { Gate, GateFullError } from './search-gate';
 import { StampReader } from './stamp-reader';
 
 export type SearchInput = z.output<typeof searchBodySchema>;
@@ -58,6 +71,8 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 };
 
 const NO_EXCLUDE: ReadonlySet<number> = new Set();
+/** Changes remembered for pieces computed in an older snapshot than the latest version seen. */
+const MAX_RECENT_CHANGES = 5000;
 
 function toQuery(input: SearchInput): SearchQuery {
   const b = input.mapBounds;
@@ -66,7 +81,18 @@ function toQuery(input: SearchInput): SearchQuery {
     throw validationError({ 'mapBounds.westLng': { key: 'fieldInvalid', params: { field: 'westLng' } } });
   }
   const categoryId = input.categoryId ?? null;
-  return { day: input.selectedDay, north: b.northLat, south: b.southLat, east: b.eastLng, west: b.westLng, categoryId };
+  const access = accessFilterMask(input.access);
+  const text = input.text ? input.text : null;
+  return {
+    day: input.selectedDay,
+    north: b.northLat,
+    south: b.southLat,
+    east: b.eastLng,
+    west: b.westLng,
+    categoryId,
+    access,
+    text,
+  };
 }
 
 function postgresCode(error: unknown): string | undefined {
@@ -85,7 +111,11 @@ export class SearchService {
   private readonly idLists: LruCache<IdList>;
   private readonly events: LruCache<EventJson>;
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
+  /** The latest events version seen: every cached piece is right for it (observe). */
   private version = -1n;
+  /** The changes of the versions after `recentFrom`, up to `version`. */
+  private recent: EventChange[] = [];
+  private recentFrom = -1n;
   private closed = false;
 
   constructor(
@@ -94,7 +124,7 @@ export class SearchService {
     private readonly storage: FileStorage,
     private readonly options: SearchOptions = DEFAULT_SEARCH_OPTIONS,
   ) {
-    this.stamps = new StampReader(() => readStamp(pool));
+    this.stamps = new StampReader(() => readStamp(pool, this.version));
     this.gate = new Gate(options.concurrency, options.maxWaiting);
     const budget = options.cacheBytes;
     this.answers = new LruCache(1000, Math.floor(budget * 0.35));
@@ -111,9 +141,9 @@ export class SearchService {
   /** `gone` says whether the client left (a queued search is then not run). */
   async search(input: SearchInput, gone: () => boolean = () => false): Promise<SearchAnswer> {
     const query = toQuery(input);
-    const key = keyOf(query);
     const stamp = await this.stamps.current();
-    this.observe(stamp.version);
+    const key = keyOf(query, stamp.nowMs);
+    this.observe(stamp);
     const exclude = input.excludeIds.length === 0 ? NO_EXCLUDE : new Set(input.excludeIds);
     const found = exclude.size === 0 ? this.answers.get(key) : this.fromCache(key, stamp, exclude);
     if (found && usable(found, stamp)) {
@@ -123,11 +153,41 @@ export class SearchService {
     return this.shared(query, key, exclude, stamp, gone);
   }
 
-  /** A newer version makes every cached piece useless: drop them at once rather than wait for eviction. */
-  private observe(version: bigint): void {
-    if (version <= this.version) return;
-    this.version = version;
-    for (const cache of [this.answers, this.pages, this.idLists, this.events]) cache.clear();
+  /**
+   * A newer version: drop the cached pieces its changes touch (the answers of the days and places the changed events
+   * covered, before or after, and those events' own pieces), keep the others. When what changed is not known (the
+   * first request, or too far behind), drop everything.
+   */
+  private observe(stamp: Stamp): void {
+    if (stamp.version <= this.version) return;
+    const fresh = stamp.changes?.filter((change) => change.version > this.version);
+    const versions = new Set(fresh?.map((change) => change.version));
+    if (!fresh || this.version < 0n || BigInt(versions.size) !== stamp.version - this.version) {
+      for (const cache of [this.answers, this.pages, this.idLists, this.events]) cache.clear();
+      this.recent = [];
+      this.recentFrom = stamp.version;
+    } else {
+      this.drop(fresh);
+      this.recent.push(...fresh);
+      const cut = this.recent.length - MAX_RECENT_CHANGES;
+      if (cut > 0) this.recentFrom = this.recent.splice(0, cut).at(-1)!.version;
+    }
+    this.version = stamp.version;
+  }
+
+  private drop(changes: EventChange[]): void {
+    for (const change of changes) this.events.delete(String(change.eventId));
+    const placed = changes.filter((change) => change.latitude !== null && change.days.length > 0);
+    if (placed.length === 0) return;
+    const touched = (key: string) => placed.some((change) => touchesKey(change, key));
+    for (const cache of [this.idLists, this.answers, this.pages]) cache.deleteWhere(touched);
+  }
+
+  /** True when a piece read at `version` may miss a change seen since (it is then answered but not kept). */
+  private missed(version: bigint, touches: (change: EventChange) => boolean): boolean {
+    if (version >= this.version) return false;
+    if (version < this.recentFrom) return true;
+    return this.recent.some((change) => change.version > version && touches(change));
   }
 
   /**
@@ -182,7 +242,8 @@ export class SearchService {
         list.capped || chosen.more,
       ),
       {
-        version: stamp.version,
+        // Assembled from cached pieces, right for the latest version seen.
+        version: this.version,
         validUntil: earliest(pieces, 'validUntil', list.validUntil),
         refreshAt: earliest(pieces, 'refreshAt', list.refreshAt),
       },
@@ -204,7 +265,9 @@ export class SearchService {
       encoded: same?.encoded ?? compressLater(body),
       ...times,
     };
-    cache.set(cacheKey, answer, Math.ceil(body.length * 1.25) + cacheKey.length);
+    if (!this.missed(times.version, (change) => touchesKey(change, cacheKey))) {
+      cache.set(cacheKey, answer, Math.ceil(body.length * 1.25) + cacheKey.length);
+    }
     return answer;
   }
 
@@ -228,7 +291,6 @@ export class SearchService {
     return this.db.transaction(
       async (tx) => {
         const stamp = await beginSearch(tx, this.options.statementTimeoutMs);
-        this.observe(stamp.version);
         const times = { version: stamp.version, refreshAt: stamp.nowMs + this.options.ttlMs };
         let list = this.idLists.get(key);
         if (!list || !current(list, stamp)) {
@@ -236,8 +298,10 @@ export class SearchService {
           const ids = found.slice(0, SEARCH_MAX_IDS);
           const json = Buffer.from(ids.join(','));
           const capped = found.length > ids.length;
-          list = { ...times, validUntil: Number.POSITIVE_INFINITY, ids, json, capped };
-          this.idLists.set(key, list, json.length + ids.length * 8 + 64);
+          list = { ...times, validUntil: keyValidUntil(key), ids, json, capped };
+          if (!this.missed(stamp.version, (change) => touchesKey(change, key))) {
+            this.idLists.set(key, list, json.length + ids.length * 8 + 64);
+          }
         }
         const chosen = pick(list.ids, exclude);
         const byId = new Map<number, EventJson>();
@@ -254,7 +318,9 @@ export class SearchService {
             const json = Buffer.from(JSON.stringify(presentEvent(record, this.storage)));
             const event = { ...times, validUntil: flips.get(record.id) ?? Number.POSITIVE_INFINITY, json };
             byId.set(record.id, event);
-            this.events.set(String(record.id), event, json.length + 64);
+            if (!this.missed(stamp.version, (change) => change.eventId === record.id)) {
+              this.events.set(String(record.id), event, json.length + 64);
+            }
           }
         }
         const pieces = chosen.ids.flatMap((id) => byId.get(id) ?? []);

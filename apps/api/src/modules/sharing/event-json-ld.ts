@@ -1,6 +1,7 @@
 /** The schema.org Event of a shared event (JSON-LD), with instants carrying the UTC offset of the event's zone. */
 
 import { wallClockToIso } from '@evmap/contract/wall-clock';
+import { ACCESSIBILITY_HEADING, accessibilityText } from './accessibility-text';
 import type { SharedEventView } from './shared-event.presenter';
 import type { SharedEvent } from './sharing.repository';
 
@@ -14,6 +15,17 @@ export function parsePrice(price: string): number | undefined {
   if (!match?.[1]) return undefined;
   const value = Number(match[1].replace(',', '.'));
   return Number.isFinite(value) ? value : undefined;
+}
+
+/** The accessibility attributes as schema.org LocationFeatureSpecifications, in the page's language. */
+function amenities(event: SharedEvent, view: SharedEventView): Array<Record<string, unknown>> | undefined {
+  const access = accessibilityText(event, view.lang);
+  if (!access) return undefined;
+  const feature = (name: string, value: boolean | string) => ({ '@type': 'LocationFeatureSpecification', name, value });
+  return [
+    ...access.items.map((item) => feature(item.label, item.available)),
+    ...(access.note ? [feature(ACCESSIBILITY_HEADING[view.lang], access.note)] : []),
+  ];
 }
 
 export function eventJsonLd(event: SharedEvent, view: SharedEventView): Record<string, unknown> {
@@ -33,6 +45,7 @@ export function eventJsonLd(event: SharedEvent, view: SharedEventView): Record<s
             addressCountry: event.country,
           },
           geo: hasGeo ? { '@type': 'GeoCoordinates', latitude: event.latitude, longitude: event.longitude } : undefined,
+          amenityFeature: amenities(event, view),
         }
       : undefined;
   const price = event.price?.trim() ? parsePrice(event.price) : undefined;

@@ -1,10 +1,10 @@
 import { wallClockToIso } from '@evmap/contract/wall-clock';
 import { sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { eventBody } from '../../../test/events';
-import { escapeText, foldLine } from './ics';
 
 const APP_URL = 'https://evmap.example';
 let ctx: TestContext;
@@ -64,28 +64,35 @@ function vevents(lines: Array<[string, string]>) {
   return events;
 }
 
+/** The occurrences as ical.js expands them in the file's VTIMEZONE: [start, end] in UTC. */
+function occurrences(body: string): Array<[string, string | null]> {
+  const calendar = new ICAL.Component(ICAL.parse(body));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const components = calendar.getAllSubcomponents('vevent');
+  const master = components.find((c) => !c.hasProperty('recurrence-id'))!;
+  const event = new ICAL.Event(master);
+  for (const exception of components.filter((c) => c.hasProperty('recurrence-id'))) event.relateException(exception);
+  const found: Array<[string, string | null]> = [];
+  const iterator = event.iterator();
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    const details = event.getOccurrenceDetails(next);
+    const hasEnd = details.item.component.hasProperty('dtend');
+    found.push([details.startDate.toJSDate().toISOString(), hasEnd ? details.endDate.toJSDate().toISOString() : null]);
+  }
+  return found;
+}
+
 const unescapeText = (value: string) =>
   value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
 
-describe('text helpers', () => {
-  it('escapes backslashes, semicolons, commas and line breaks', () => {
-    expect(escapeText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
-  });
-
-  it('folds at 75 octets without splitting a multi-byte character', () => {
-    const line = `DESCRIPTION:${'é'.repeat(100)}`;
-    const folded = foldLine(line).split('\r\n');
-    expect(folded.length).toBeGreaterThan(2);
-    for (const part of folded) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
-    expect(folded.slice(1).every((p) => p.startsWith(' '))).toBe(true);
-    expect(folded.map((p, i) => (i === 0 ? p : p.slice(1))).join('')).toBe(line);
-    expect(foldLine('SHORT:x')).toBe('SHORT:x');
-  });
-
+describe('zone offsets', () => {
   it('gives the offset of the zone in winter and summer, and across the changes', () => {
     expect(wallClockToIso('2031-01-15 18:00:00', 'America/Toronto')).toBe('2031-01-15T18:00:00-05:00');
     expect(wallClockToIso('2031-07-15 18:00:00', 'America/Toronto')).toBe('2031-07-15T18:00:00-04:00');
-    expect(wallClockToIso('2031-01-15 18:00:00', 'America/Vancouver')).toBe('2031-01-15T18:00:00-08:00');
+    // British Columbia keeps Pacific daylight time all year from November 2026 (tz database 2026c, in Node.js 24.21):
+    // -08:00 in its last standard-time winter, -07:00 ever after.
+    expect(wallClockToIso('2026-01-15 18:00:00', 'America/Vancouver')).toBe('2026-01-15T18:00:00-08:00');
+    expect(wallClockToIso('2031-01-15 18:00:00', 'America/Vancouver')).toBe('2031-01-15T18:00:00-07:00');
     expect(wallClockToIso('2031-07-15 18:00:00', 'America/Vancouver')).toBe('2031-07-15T18:00:00-07:00');
     expect(wallClockToIso('2031-07-15 18:00:00', 'America/St_Johns')).toBe('2031-07-15T18:00:00-02:30');
     expect(wallClockToIso('2031-07-15 18:00:00', 'America/Regina')).toBe('2031-07-15T18:00:00-06:00');
@@ -99,7 +106,7 @@ describe('text helpers', () => {
 });
 
 describe('GET /public/events/{uuid}/ics', () => {
-  it('answers a calendar with one event per date, in UTC computed in the event zone', async () => {
+  it("answers a calendar with one event for all its dates, in the event's zone", async () => {
     const toronto = await createEvent({
       titleFr: 'Fête; danse, et \\ barre oblique',
       titleEn: 'Party; dance, and \\ backslash',
@@ -120,20 +127,25 @@ describe('GET /public/events/{uuid}/ics', () => {
     const lines = parseIcs(res.body);
     const calendar = new Map(lines.filter(([name]) => !['BEGIN', 'END'].includes(name)).slice(0, 5));
     expect(calendar.get('VERSION')).toBe('2.0');
-    expect(calendar.get('PRODID')).toBe('-//EventMap//EventMap 1.0//EN');
-    expect(calendar.get('CALSCALE')).toBe('GREGORIAN');
+    expect(calendar.get('PRODID')).toBe('-//EventMap//EventMap//EN');
     expect(lines.at(-1)).toEqual(['END', 'VCALENDAR']);
 
     const events = vevents(lines);
+    // One event for all the dates, in the event's zone (its VTIMEZONE in the file); the dates whose length differs
+    // from the first one's are overrides of their occurrence (RECURRENCE-ID), under the same UID.
     expect(events).toHaveLength(3);
-    expect(events.map((e) => e.get('UID'))).toEqual([1, 2, 3].map((n) => `${toronto.uuid}-${n}@evmap`));
-    expect(events.map((e) => [e.get('DTSTART'), e.get('DTEND')])).toEqual([
-      ['20310115T230000Z', '20310116T023000Z'],
-      ['20310715T220000Z', '20310716T050000Z'],
-      ['20310801T140000Z', undefined],
+    expect(events.map((e) => e.get('UID'))).toEqual(Array(3).fill(`${toronto.uuid}@evmap`));
+    expect(events.map((e) => e.get('RECURRENCE-ID;TZID=America/Toronto'))).toEqual([
+      undefined,
+      '20310715T180000',
+      '20310801T100000',
     ]);
     const first = events[0]!;
+    expect(first.get('UID')).toBe(`${toronto.uuid}@evmap`);
+    expect(first.get('DTSTART;TZID=America/Toronto')).toBe('20310115T180000');
+    expect(first.get('RDATE;TZID=America/Toronto')).toBe('20310115T180000,20310715T180000,20310801T100000');
     expect(first.get('DTSTAMP')).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(first.get('SEQUENCE')).toBe('0');
     expect(first.get('SUMMARY')).toBe('Fête\\; danse\\, et \\\\ barre oblique');
     expect(unescapeText(first.get('SUMMARY')!)).toBe('Fête; danse, et \\ barre oblique');
     expect(unescapeText(first.get('DESCRIPTION')!)).toBe(
@@ -141,13 +153,19 @@ describe('GET /public/events/{uuid}/ics', () => {
     );
     expect(unescapeText(first.get('LOCATION')!)).toBe('1260 Rue Sherbrooke O, Montréal, QC H3G 1H2');
     expect(first.get('GEO')).toBe('45.4986;-73.5794');
-    expect(first.get('URL')).toBe(`${APP_URL}/events/${toronto.handle}`);
+    expect(first.get('URL;VALUE=URI')).toBe(`${APP_URL}/events/${toronto.handle}`);
+    // Read back by ical.js: the occurrences, their instants (UTC) and lengths.
+    expect(occurrences(res.body)).toEqual([
+      ['2031-01-15T23:00:00.000Z', '2031-01-16T02:30:00.000Z'],
+      ['2031-07-15T22:00:00.000Z', '2031-07-16T05:00:00.000Z'],
+      ['2031-08-01T14:00:00.000Z', null],
+    ]);
 
     const english = vevents(parseIcs((await ics(toronto.uuid, 'en')).body));
     expect(unescapeText(english[0]!.get('SUMMARY')!)).toBe('Party; dance, and \\ backslash');
   });
 
-  it('uses the Pacific offsets for an event in British Columbia', async () => {
+  it("uses British Columbia's permanent Pacific time for an event there (UTC-7 all year from November 2026)", async () => {
     const vancouver = await createEvent({
       state: 'BC',
       city: 'Vancouver',
@@ -156,10 +174,9 @@ describe('GET /public/events/{uuid}/ics', () => {
         { startDate: '2031-07-15 18:00:00', endDate: '2031-07-15 20:00:00' },
       ],
     });
-    const events = vevents(parseIcs((await ics(vancouver.uuid)).body));
-    expect(events.map((e) => [e.get('DTSTART'), e.get('DTEND')])).toEqual([
-      ['20310116T020000Z', '20310116T040000Z'],
-      ['20310716T010000Z', '20310716T030000Z'],
+    expect(occurrences((await ics(vancouver.uuid)).body)).toEqual([
+      ['2031-01-16T01:00:00.000Z', '2031-01-16T03:00:00.000Z'],
+      ['2031-07-16T01:00:00.000Z', '2031-07-16T03:00:00.000Z'],
     ]);
   });
 

@@ -2,21 +2,12 @@
  * The web app's index.html with an event's preview tags in <head>: title, description, canonical link,
  * Open Graph, Twitter card and a schema.org JSON-LD block (data, not script: the CSP still forbids inline code).
  */
+import { escapeHtml } from '@evmap/contract/html';
 import { eventJsonLd, scriptJson } from './event-json-ld';
 import type { SharedEventView } from './shared-event.presenter';
 import type { SharedEvent } from './sharing.repository';
 
 const SITE_NAME = 'EventMap';
-
-/** Escapes text for an HTML attribute value or element content. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;

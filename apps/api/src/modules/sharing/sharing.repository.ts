@@ -1,4 +1,6 @@
 /** Queries of the sharing pages: one row per shared event, and the sitemap's list. */
+
+import { isUuid } from '@evmap/contract/uuid';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { EventRecord } from '../events/events.repository';
@@ -26,14 +28,17 @@ export type SharedEvent = Pick<
   | 'timeZone'
   | 'images'
   | 'dates'
+  | 'access'
+  | 'accessNoteFr'
+  | 'accessNoteEn'
 > & {
   /** The creator's (business) name, when known. */
   organizerName: string | null;
   /** Last change, ISO 8601 UTC. */
   updatedAt: string;
+  /** Raised on each change (iCalendar SEQUENCE). */
+  revision: number;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An active, not deleted event by handle or uuid, with its images, dates and organizer, in one query
@@ -44,9 +49,9 @@ export async function findSharedEvent(
   handleOrUuid: string,
   options: { uuidOnly?: boolean } = {},
 ): Promise<SharedEvent | undefined> {
-  const isUuid = UUID.test(handleOrUuid);
-  if (options.uuidOnly && !isUuid) return undefined;
-  const match = isUuid
+  const byUuid = isUuid(handleOrUuid);
+  if (options.uuidOnly && !byUuid) return undefined;
+  const match = byUuid
     ? options.uuidOnly
       ? sql`e.uuid = ${handleOrUuid}::uuid`
       : sql`(e.uuid = ${handleOrUuid}::uuid OR e.handle = ${handleOrUuid})`
@@ -56,8 +61,9 @@ export async function findSharedEvent(
       e.description_fr AS "descriptionFr", e.description_en AS "descriptionEn",
       e.address, e.city, e.zipcode, e.state, e.country, e.latitude, e.longitude, e.price,
       e.website, e.external_link AS "externalLink", e.time_zone AS "timeZone",
+      e.access, e.access_note_fr AS "accessNoteFr", e.access_note_en AS "accessNoteEn",
       u.name AS "organizerName",
-      to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "updatedAt",
+      to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "updatedAt", e.revision,
       COALESCE((SELECT json_agg(json_build_object('imagePath', i.image_path, 'orderIdx', i.order_idx,
           'formats', i.formats) ORDER BY i.order_idx, i.id) FROM event_images i WHERE i.event_id = e.id), '[]') AS images,
       COALESCE((SELECT json_agg(json_build_object(

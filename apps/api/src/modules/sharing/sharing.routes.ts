@@ -2,10 +2,10 @@
  * Sharing routes. Pages (outside /api): GET /events/{handleOrUuid} and GET /sitemap.xml.
  * API (under /api/v1): GET /public/events/{uuid}/ics.
  */
-import { eventUuidParamsSchema } from '@evmap/contract/event-actions';
-import { fileAnswer } from '@evmap/contract/responses';
+import { eventRoutes } from '@evmap/contract/routes/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeOf } from '../../lib/route-table';
 import { eventCalendar, sharePage, sitemap } from './sharing.service';
 
 export const sharingPageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,17 +32,9 @@ export const sharingPageRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const sharingApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/public/events/:uuid/ics',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'The event as an iCalendar file (one VEVENT per date)',
-        params: eventUuidParamsSchema,
-        response: { 200: fileAnswer('text/calendar', 'The event as an iCalendar file', 'text') },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(eventRoutes.ics),
+    handler: async (request, reply) => {
       const { filename, body } = await eventCalendar(app, request.params.uuid, request.lang);
       return reply
         .type('text/calendar; charset=utf-8')
@@ -50,5 +42,5 @@ export const sharingApiRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-cache')
         .send(body);
     },
-  );
+  });
 };

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, forbidden } from '../../errors';
 import { type ImageSlot, type StoredImage, storeImage } from '../../lib/images';
 import type { UserRow } from '../../plugins/auth';
-import { Gate, GateFullError } from '../search/gate';
+import { Gate, GateFullError } from '../search/search-gate';
 import { insertUpload } from './uploads.repository';
 
 export type UploadDeps = Pick<FastifyInstance, 'db' | 'storage' | 'rateLimiter'> & { imageSlot: ImageSlot };

@@ -68,6 +68,12 @@ describe('routeAccess', () => {
     }
   });
 
+  it('comes back to a shared link with its query (page 2 of a table stays page 2)', () => {
+    expect(routeAccess('/profile/admin/events', visitor, '?sortField=titleFr&page=2')).toMatchObject({
+      state: { redirect_to: '/profile/admin/events?sortField=titleFr&page=2' },
+    });
+  });
+
   it('lets viewers and event-managers into the profile pages but not the admin area', () => {
     for (const session of [viewer, manager, managerChangingEmail]) {
       for (const path of PROFILE) expect(routeAccess(path, session)).toEqual({ kind: 'allow' });

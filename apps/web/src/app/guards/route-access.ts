@@ -29,26 +29,29 @@ export function verifyEmailRedirect(user: Pick<User, 'email'>, redirectTo: strin
 
 /**
  * The access rule of a path:
- * - `/profile*` needs a session, else the login dialog opens on the home page;
+ * - `/profile*` needs a session, else the login dialog opens on the home page (and comes back to the path
+ *   and its `search` once signed in);
  * - an admin is confined to `/profile/admin*` (the map stays public, so the admin menu can open it);
  * - `/profile/admin*` needs the admin flag, else back to `/profile`;
  * - an event-manager with a pending first verification is sent to email verification.
  */
-export function routeAccess(pathname: string, session: SessionState): RouteAccess {
+export function routeAccess(pathname: string, session: SessionState, search = ''): RouteAccess {
+  // Where to come back to: the query too, so a shared link to page 2 of a table still opens page 2.
+  const returnTo = `${pathname}${search}`;
   if (!isUnder(pathname, PROFILE_PATH)) return { kind: 'allow' };
   if (session.status === 'loading') return { kind: 'wait' };
   if (session.status === 'anonymous') {
     return {
       kind: 'redirect',
       to: { pathname: '/', hash: authHash('login') },
-      state: { redirect_to: pathname },
+      state: { redirect_to: returnTo },
     };
   }
   const { user } = session;
   const inAdmin = isUnder(pathname, ADMIN_PATH);
   if (user.isAdmin) return inAdmin ? { kind: 'allow' } : { kind: 'redirect', to: { pathname: ADMIN_PATH } };
   if (inAdmin) return { kind: 'redirect', to: { pathname: PROFILE_PATH } };
-  if (isPendingVerification(user)) return verifyEmailRedirect(user, pathname);
+  if (isPendingVerification(user)) return verifyEmailRedirect(user, returnTo);
   return { kind: 'allow' };
 }
 

@@ -5,9 +5,9 @@ import { routeAccess } from './route-access';
 
 /** Applies `routeAccess` to the routes below it: waits for the session, redirects, or shows the page. */
 export function RouteGuard() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const session = useSession();
-  const access = routeAccess(pathname, session);
+  const access = routeAccess(pathname, session, search);
   if (access.kind === 'wait') return <PageLoader />;
   if (access.kind === 'redirect') return <Navigate to={access.to} state={access.state} replace />;
   return <Outlet />;

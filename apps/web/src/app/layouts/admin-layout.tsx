@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CalendarIcon, DashboardIcon, ExternalIcon, LogoutIcon, MapIcon, UsersIcon } from '@/components/icons';
+import { LanguageSwitch } from '@/components/language-switch';
 import { isUnder, PATHS } from '@/lib/paths';
 import { useSignOut } from '@/lib/use-sign-out';
 import classes from './admin-layout.module.css';
@@ -73,7 +74,8 @@ function AdminMenuEntries() {
 /**
  * The admin area: a side menu (Dashboard, Events, Users, Map in a new tab, Log out) beside the page; on
  * phones, a menu button opening the same entries in a drawer, which closes when a page is chosen (focus
- * goes back to the button, as the drawer returns it where it was).
+ * goes back to the button, as the drawer returns it where it was). The public tab bar and footer are not
+ * shown here (see page-chrome): the language switch sits under the menu, or in the phone bar.
  */
 export function AdminLayout() {
   const { t } = useTranslation();
@@ -100,12 +102,20 @@ export function AdminLayout() {
           aria-expanded={drawerOpened}
         />
         <Text fw={700}>{t('admin.title')}</Text>
+        <Box ml="auto">
+          <LanguageSwitch />
+        </Box>
       </Box>
-      <Box component="nav" aria-label={t('admin.menu')} className={classes.menu}>
-        <Text fw={700} px="sm" py="xs">
-          {t('admin.title')}
-        </Text>
-        <AdminMenuEntries />
+      <Box className={classes.menu}>
+        <nav aria-label={t('admin.menu')}>
+          <Text fw={700} px="sm" py="xs">
+            {t('admin.title')}
+          </Text>
+          <AdminMenuEntries />
+        </nav>
+        <Box px="xs" py="sm">
+          <LanguageSwitch />
+        </Box>
       </Box>
       <Drawer
         opened={drawerOpened}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerAction, hidesTabBar } from './page-chrome';
+import { headerAction, hidesFooter, hidesTabBar } from './page-chrome';
 
 describe('headerAction', () => {
   it('shows the settings icon on /profile', () => {
@@ -22,11 +22,28 @@ describe('headerAction', () => {
 });
 
 describe('hidesTabBar', () => {
-  it('hides the bottom tab bar on event creation only', () => {
-    expect(hidesTabBar('/profile/events/create')).toBe(true);
-    expect(hidesTabBar('/profile/events/create/')).toBe(true);
-    for (const path of ['/', '/events/x', '/profile', '/profile/events/abc', '/profile/me', '/profile/admin']) {
-      expect(hidesTabBar(path)).toBe(false);
+  it('hides the bottom tab bar on event creation and in the admin area only', () => {
+    for (const path of [
+      '/profile/events/create',
+      '/profile/events/create/',
+      '/profile/admin',
+      '/profile/admin/users/3',
+    ]) {
+      expect(hidesTabBar(path), path).toBe(true);
+    }
+    for (const path of ['/', '/events/x', '/profile', '/profile/events/abc', '/profile/me', '/profile/administrator']) {
+      expect(hidesTabBar(path), path).toBe(false);
+    }
+  });
+});
+
+describe('hidesFooter', () => {
+  it('hides the public footer in the admin area only', () => {
+    for (const path of ['/profile/admin', '/profile/admin/', '/profile/admin/events']) {
+      expect(hidesFooter(path), path).toBe(true);
+    }
+    for (const path of ['/', '/events/x', '/profile', '/profile/me', '/profile/events/create']) {
+      expect(hidesFooter(path), path).toBe(false);
     }
   });
 });

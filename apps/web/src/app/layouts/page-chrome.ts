@@ -27,7 +27,17 @@ export function headerAction(pathname: string): HeaderAction {
   return { kind: 'back', to: PROFILE_PATH };
 }
 
-/** Pages without the bottom tab bar: event creation (spec section 2). */
+/** The admin area: its own layout and menu, without the public tab bar and footer. */
+function isAdminArea(pathname: string): boolean {
+  return isUnder(pathname.replace(/\/+$/, '') || '/', PATHS.admin);
+}
+
+/** Pages without the bottom tab bar: event creation (spec section 2) and the admin area. */
 export function hidesTabBar(pathname: string): boolean {
-  return /^\/profile\/events\/create\/?$/.test(pathname);
+  return /^\/profile\/events\/create\/?$/.test(pathname) || isAdminArea(pathname);
+}
+
+/** Pages without the public footer: the admin area. */
+export function hidesFooter(pathname: string): boolean {
+  return isAdminArea(pathname);
 }

@@ -6,7 +6,7 @@ import { Footer } from '@/components/footer';
 import { InstallBanner } from '@/components/install-banner';
 import { AuthDialogHost } from '@/features/auth/components/auth-dialog-host';
 import { BottomTabBar } from './bottom-tab-bar';
-import { hidesTabBar, TAB_BAR_HEIGHT } from './page-chrome';
+import { hidesFooter, hidesTabBar, TAB_BAR_HEIGHT } from './page-chrome';
 import classes from './shell-layout.module.css';
 
 /** Space kept between the banners and the end of the page (px). */
@@ -32,12 +32,14 @@ function useBannerSpace(banners: RefObject<HTMLElement | null>, page: RefObject<
 }
 
 /**
- * The frame of every page but the 404: the page, the footer, the bottom tab bar (unless hidden),
- * the banners, and the authentication dialog of the URL hash.
+ * The frame of every page but the 404: the page, the footer and the bottom tab bar (neither in the
+ * admin area, which has its own menu; no tab bar on event creation), the banners, and the
+ * authentication dialog of the URL hash.
  */
 export function ShellLayout() {
   const { pathname } = useLocation();
   const withTabBar = !hidesTabBar(pathname);
+  const withFooter = !hidesFooter(pathname);
   const bottom = withTabBar ? TAB_BAR_HEIGHT : 0;
   const page = useRef<HTMLDivElement>(null);
   const banners = useRef<HTMLDivElement>(null);
@@ -53,7 +55,7 @@ export function ShellLayout() {
         <Box className={classes.content}>
           <Outlet />
         </Box>
-        <Footer />
+        {withFooter && <Footer />}
       </Box>
       <Box className={classes.banners} style={{ bottom: bottom + 8 }}>
         {/* The install banner comes later and above: the cookie banner, anchored at the bottom, does not move. */}

@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '@/test/render';
-import { DataTable, type DataTableColumn } from './data-table';
+import { DataTable, type DataTableColumn, type RowAction } from './data-table';
 import { PaginationNav } from './pagination-nav';
 import type { SortState } from './sort-cycle';
+
+/** happy-dom's own window control: its media queries follow the width. */
+const setViewport = (size: { width: number }) =>
+  (window as unknown as { happyDOM?: { setViewport: (size: { width: number }) => void } }).happyDOM?.setViewport(size);
 
 type Row = { id: number; name: string; deleted?: boolean };
 type Field = 'id' | 'name';
@@ -82,6 +86,94 @@ describe('DataTable', () => {
   });
 });
 
+describe('DataTable, the rest of the kit', () => {
+  afterEach(() => setViewport({ width: 1024 }));
+
+  it('has no sort buttons without a sort, and names the table by its caption alone', async () => {
+    await renderUi(table({ sort: undefined, onSort: undefined }));
+    const grid = screen.getByRole('table', { name: 'People' });
+    expect(within(grid).queryAllByRole('button')).toEqual([]);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((header) => header.getAttribute('aria-sort')),
+    ).toEqual([null, null, null]);
+  });
+
+  it('shows the page buttons under the table when given a pagination', async () => {
+    const onChange = vi.fn();
+    const { user } = await renderUi(
+      table({ pagination: { label: 'Pages of people', page: 1, totalPages: 3, onChange } }),
+    );
+    const nav = screen.getByRole('navigation', { name: 'Pages of people' });
+    await user.click(within(nav).getByRole('button', { name: 'Page 2' }));
+    expect(onChange).toHaveBeenCalledWith(2);
+  });
+
+  it('puts the actions of each row in a last column, named by the row', async () => {
+    const clicked: string[] = [];
+    const actions = (row: Row): RowAction[] => [
+      {
+        key: 'edit',
+        label: 'Edit',
+        accessibleLabel: `Edit ${row.name}`,
+        onClick: () => clicked.push(`edit ${row.id}`),
+      },
+      ...(row.deleted
+        ? []
+        : [
+            {
+              key: 'delete',
+              label: 'Delete',
+              accessibleLabel: `Delete ${row.name}`,
+              onClick: () => {},
+              disabled: true,
+            },
+          ]),
+    ];
+    const { user } = await renderUi(table({ actions: { header: 'Actions', of: actions } }));
+    const grid = screen.getByRole('table');
+    expect(within(grid).getAllByRole('columnheader').at(-1)?.textContent).toBe('Actions');
+    const [bea, ali] = within(grid).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(
+      within(bea)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Edit Béa', 'Delete Béa']);
+    expect((within(bea).getByRole('button', { name: 'Delete Béa' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(ali).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(ali).getByRole('button', { name: 'Edit Ali' }));
+    expect(clicked).toEqual(['edit 1']);
+  });
+
+  it('shows rows as cards on a narrow window: still a table, each cell named by its column, actions in view', async () => {
+    setViewport({ width: 400 });
+    const actions = {
+      header: 'Actions',
+      of: (row: Row) => [{ key: 'edit', label: 'Edit', onClick: () => {}, accessibleLabel: `Edit ${row.name}` }],
+    };
+    const { unmount } = await renderUi(table({ actions, cardsBelow: '48em' }));
+    const grid = screen.getByRole('table', { name: 'People (sorted by Name, ascending)' });
+    expect(grid.getAttribute('data-layout')).toBe('cards');
+    const row = within(grid).getAllByRole('row')[1] as HTMLElement;
+    expect(row.getAttribute('role')).toBe('row');
+    expect(within(row).getByRole('rowheader').textContent).toBe('Béa');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.getAttribute('data-label')),
+    ).toEqual(['ID', 'Note', null]);
+    expect(within(row).getByRole('button', { name: 'Edit Béa' })).toBeTruthy();
+    // The sortable headers stay as buttons above the cards.
+    expect(within(grid).getByRole('button', { name: 'Name' })).toBeTruthy();
+    unmount();
+
+    setViewport({ width: 1024 });
+    await renderUi(table({ cardsBelow: '48em' }));
+    expect(screen.getByRole('table').getAttribute('data-layout')).toBe('table');
+  });
+});
+
 describe('PaginationNav', () => {
   it('shows first, previous, the pages around the current one with ellipses, next and last', async () => {
     const onChange = vi.fn();
@@ -102,7 +194,7 @@ describe('PaginationNav', () => {
     await user.click(within(nav).getByRole('button', { name: 'Next' }));
     await user.click(within(nav).getByRole('button', { name: 'Last' }));
     await user.click(current);
-    expect(onChange.mock.calls).toEqual([[1], [9], [12], [11], [20]]);
+    expect(onChange.mock.calls).toEqual([[1], [9], [12], [11], [20], [10]]);
   });
 
   it('disables going back on the first page and forward on the last', async () => {

@@ -1,13 +1,20 @@
 /**
- * A server-sorted table of one page of rows: a caption, column headers that sort by their column on a
- * click (a button inside the header cell, with `aria-sort` on the sorted one), a busy state that keeps
- * the rows on screen while the next page loads, and an empty state. It never sorts or pages rows itself.
+ * The table kit: one page of rows under a caption, with optional server sort (column headers that sort
+ * by their column on a click, `aria-sort` on the sorted one), optional pagination under it, optional
+ * action buttons on each row, a busy state that keeps the rows on screen while the next page loads, and
+ * an empty state. It never sorts or pages rows itself.
+ *
+ * Below `cardsBelow` (a window width) each row is a card: the cells stacked, each named by its column,
+ * the actions in full view at the bottom, the sortable headers a row of buttons above the cards. The
+ * table stays a table for assistive technology; nothing scrolls sideways.
  */
-import { Loader, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, type ButtonVariant, Group, Loader, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import classes from './data-table.module.css';
+import { PaginationNav, type PaginationNavProps } from './pagination-nav';
 import { ariaSort, type SortState } from './sort-cycle';
 
 /** One column: its header, how a row fills its cell, and the server field it sorts by (if any). */
@@ -19,27 +26,47 @@ export type DataTableColumn<Row, F extends string = string> = {
   sortField?: F;
   /** Figures: right-aligned. */
   numeric?: boolean;
-  /** This column names the row (a `th scope="row"` cell). */
+  /** This column names the row (a `th scope="row"` cell, the title of its card). */
   rowHeader?: boolean;
 };
 
+/** A button of a row's action cell. */
+export type RowAction = {
+  key: string;
+  /** The visible text ("Delete"). */
+  label: string;
+  /** The accessible name when the text alone is ambiguous ("Delete Jazz night"). */
+  accessibleLabel?: string;
+  onClick: () => void;
+  variant?: ButtonVariant;
+  color?: string;
+  disabled?: boolean;
+};
+
 export type DataTableProps<Row, F extends string = string> = {
-  /** Names the table for assistive technology (and shows above it). */
+  /** Names the table for assistive technology (and shows above it, unless `captionHidden`). */
   caption: ReactNode;
+  /** The caption is read but not shown (a heading above already says it). */
+  captionHidden?: boolean;
   columns: DataTableColumn<Row, F>[];
   /** The rows of the current page; undefined before the first answer. */
   rows: Row[] | undefined;
   rowKey: (row: Row) => string | number;
-  sort: SortState<F>;
-  onSort: (field: F) => void;
+  /** The server's order; without it (and `onSort`) no header sorts. */
+  sort?: SortState<F>;
+  onSort?: (field: F) => void;
+  /** A last column of buttons acting on the row. */
+  actions?: { header: string; of: (row: Row) => RowAction[] };
+  /** The page buttons under the table (nothing when everything fits on one page). */
+  pagination?: PaginationNavProps;
   /** A request is under way: the rows shown (the previous page) stay, dimmed, until it answers. */
   busy?: boolean;
   /** Shown instead of rows when the page is empty. */
   emptyText: string;
   /** Rows to stand out (deleted ones): a tinted background. */
   highlighted?: (row: Row) => boolean;
-  /** Below this width the table scrolls sideways instead of squeezing its columns. */
-  minWidth?: number;
+  /** Below this window width (a CSS length, `48em` by default) the rows are shown as cards. */
+  cardsBelow?: string;
 };
 
 /** The arrow beside a sortable header: up, down, or both when the column is not sorted. */
@@ -55,25 +82,34 @@ function SortIcon({ direction }: { direction: 'ascending' | 'descending' | undef
 /** The table; see the module comment. */
 export function DataTable<Row, F extends string = string>({
   caption,
+  captionHidden = false,
   columns,
   rows,
   rowKey,
   sort,
   onSort,
+  actions,
+  pagination,
   busy = false,
   emptyText,
   highlighted,
-  minWidth = 720,
+  cardsBelow = '48em',
 }: DataTableProps<Row, F>) {
   const { t } = useTranslation();
+  const wide = useMediaQuery(`(min-width: ${cardsBelow})`, true, { getInitialValueInEffect: false });
+  const cards = !wide;
   const loadingFirst = rows === undefined;
-  const sortedColumn = columns.find((column) => column.sortField === sort.field);
+  const sortedColumn = sort && columns.find((column) => column.sortField === sort.field);
+  const sortable = Boolean(sort && onSort && columns.some((column) => column.sortField));
+  const columnCount = columns.length + (actions ? 1 : 0);
+  // Cards lay the table out as blocks: explicit roles keep it a table for assistive technology.
+  const role = (name: string) => (cards ? name : undefined);
 
   let body: ReactNode;
   if (loadingFirst || rows.length === 0) {
     body = (
-      <Table.Tr>
-        <Table.Td colSpan={columns.length}>
+      <Table.Tr role={role('row')}>
+        <Table.Td colSpan={columnCount} role={role('cell')}>
           <Text ta="center" py="lg" c="dimmed">
             {loadingFirst ? t('common.loading') : emptyText}
           </Text>
@@ -82,73 +118,118 @@ export function DataTable<Row, F extends string = string>({
     );
   } else {
     body = rows.map((row) => (
-      <Table.Tr key={rowKey(row)} className={highlighted?.(row) ? classes.highlighted : undefined}>
+      <Table.Tr key={rowKey(row)} role={role('row')} className={highlighted?.(row) ? classes.highlighted : undefined}>
         {columns.map((column) => {
           const Cell = column.rowHeader ? Table.Th : Table.Td;
           return (
             <Cell
               key={column.key}
+              role={role(column.rowHeader ? 'rowheader' : 'cell')}
               scope={column.rowHeader ? 'row' : undefined}
-              ta={column.numeric ? 'right' : undefined}
+              ta={column.numeric && !cards ? 'right' : undefined}
               className={column.rowHeader ? classes.rowHeader : undefined}
+              data-label={column.rowHeader ? undefined : column.header}
             >
               {column.cell(row)}
             </Cell>
           );
         })}
+        {actions && (
+          <Table.Td role={role('cell')} className={classes.actions}>
+            <Group gap="xs" wrap={cards ? 'wrap' : 'nowrap'}>
+              {actions.of(row).map((action) => (
+                <Button
+                  key={action.key}
+                  size="xs"
+                  variant={action.variant}
+                  color={action.color}
+                  disabled={action.disabled}
+                  aria-label={action.accessibleLabel}
+                  onClick={action.onClick}
+                >
+                  {action.label}
+                </Button>
+              ))}
+            </Group>
+          </Table.Td>
+        )}
       </Table.Tr>
     ));
   }
 
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover captionSide="top" aria-busy={busy || loadingFirst} className={classes.table}>
-        <Table.Caption className={classes.caption}>
-          {caption}
-          {sortedColumn && (
-            <VisuallyHidden>
-              {' '}
-              {t('dataTable.sortedBy', {
-                column: sortedColumn.header,
-                direction: t(sort.direction === 'asc' ? 'dataTable.ascending' : 'dataTable.descending'),
+    <>
+      <div className={classes.frame}>
+        <Table
+          striped={!cards}
+          highlightOnHover={!cards}
+          captionSide="top"
+          aria-busy={busy || loadingFirst}
+          className={classes.table}
+          data-layout={cards ? 'cards' : 'table'}
+          data-sortable={sortable || undefined}
+          role={role('table')}
+        >
+          <Table.Caption className={captionHidden ? classes.hiddenCaption : classes.caption}>
+            {caption}
+            {sortedColumn && sort && (
+              <VisuallyHidden>
+                {' '}
+                {t('dataTable.sortedBy', {
+                  column: sortedColumn.header,
+                  direction: t(sort.direction === 'asc' ? 'dataTable.ascending' : 'dataTable.descending'),
+                })}
+              </VisuallyHidden>
+            )}
+            {busy && !loadingFirst && (
+              <>
+                <Loader size={14} ml="xs" aria-hidden />
+                <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
+              </>
+            )}
+          </Table.Caption>
+          <Table.Thead role={role('rowgroup')}>
+            <Table.Tr role={role('row')}>
+              {columns.map((column) => {
+                const field = sort && onSort ? column.sortField : undefined;
+                const direction = field && sort ? ariaSort(sort, field) : undefined;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    role={role('columnheader')}
+                    scope="col"
+                    aria-sort={direction}
+                    ta={column.numeric ? 'right' : undefined}
+                    className={field ? classes.header : `${classes.header} ${classes.plainHeader}`}
+                  >
+                    {field && onSort ? (
+                      <UnstyledButton className={classes.sortButton} onClick={() => onSort(field)}>
+                        {column.header}
+                        <SortIcon direction={direction} />
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
               })}
-            </VisuallyHidden>
-          )}
-          {busy && !loadingFirst && (
-            <>
-              <Loader size={14} ml="xs" aria-hidden />
-              <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
-            </>
-          )}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => {
-              const field = column.sortField;
-              const direction = field ? ariaSort(sort, field) : undefined;
-              return (
+              {actions && (
                 <Table.Th
-                  key={column.key}
+                  role={role('columnheader')}
                   scope="col"
-                  aria-sort={direction}
-                  ta={column.numeric ? 'right' : undefined}
-                  className={classes.header}
+                  className={`${classes.header} ${classes.plainHeader}`}
                 >
-                  {field ? (
-                    <UnstyledButton className={classes.sortButton} onClick={() => onSort(field)}>
-                      {column.header}
-                      <SortIcon direction={direction} />
-                    </UnstyledButton>
-                  ) : (
-                    column.header
-                  )}
+                  {actions.header}
                 </Table.Th>
-              );
-            })}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody className={busy && !loadingFirst ? classes.busy : undefined}>{body}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody role={role('rowgroup')} className={busy && !loadingFirst ? classes.busy : undefined}>
+            {body}
+          </Table.Tbody>
+        </Table>
+      </div>
+      {pagination && <PaginationNav {...pagination} />}
+    </>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * The page buttons under a table: first, previous, the pages of `paginationItems` with their
  * ellipses, next and last, in a labelled navigation landmark; the current page is `aria-current`.
+ * Every button reports the page it names, the current one too: the table's state decides whether that
+ * changes anything (its URL may already be ahead of the page shown, see useTableUrlState).
  */
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +47,7 @@ export function PaginationNav({ page, totalPages, onChange, label }: PaginationN
                 size="compact-sm"
                 aria-label={t('dataTable.page', { page: item.page })}
                 aria-current={item.page === current ? 'page' : undefined}
-                onClick={() => item.page !== current && onChange(item.page)}
+                onClick={() => onChange(item.page)}
               >
                 {item.page}
               </Button>

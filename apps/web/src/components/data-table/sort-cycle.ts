@@ -3,7 +3,7 @@
  * ascending, a second descending, a third goes back to the default order (id descending).
  */
 
-/** The direction of a sort. */
+/** Ascending or descending; the default order is a sort of its own (`DEFAULT_SORT`), not a third direction. */
 export type SortDirection = 'asc' | 'desc';
 
 /** The column a table is sorted by, and how. */

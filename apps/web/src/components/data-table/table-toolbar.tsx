@@ -30,8 +30,10 @@ export function TableToolbar({ searchLabel, searchPlaceholder, search, onSearch,
           w={{ base: '100%', xs: 320 }}
           autoComplete="off"
         />
-        <Text size="sm" aria-live="polite" mb={8}>
-          {total}
+        {/* Its place is kept before the first answer (a blank line as wide as a count), so that the count arriving
+            moves neither the action nor the table below (no layout shift). */}
+        <Text size="sm" aria-live="polite" mb={8} miw="10rem">
+          {total ?? '\u00a0'}
         </Text>
       </Group>
       {action}

@@ -4,7 +4,7 @@
  * (ARCHITECTURE, "Lists and tables keep their state in the URL"). Values equal to the schema's
  * defaults are left out of the URL; a value the schema refuses falls back to its default.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { nextSort, type SortDirection, type SortState } from './sort-cycle';
@@ -21,17 +21,29 @@ export type TableQueryFields<F extends string = string> = {
 };
 
 /** How long the search box waits after the last keystroke before it changes the URL (and asks the API). */
-export const SEARCH_DEBOUNCE_MS = 300;
+export const TABLE_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The URL parameter of a field: the field's name, or with a `prefix` (two tables on one page) the prefix
+ * and the name capitalised (`moderation` + `page` → `moderationPage`).
+ */
+export function tableParam(field: string, prefix = ''): string {
+  return prefix ? `${prefix}${field.charAt(0).toUpperCase()}${field.slice(1)}` : field;
+}
 
 /**
  * The query of `params` through `schema`, field by field: a missing or refused value takes the field's
  * default, so one bad value in a shared link does not throw the others away.
  */
-export function parseTableParams<S extends TableQuerySchema>(schema: S, params: URLSearchParams): z.output<S> {
+export function parseTableParams<S extends TableQuerySchema>(
+  schema: S,
+  params: URLSearchParams,
+  prefix = '',
+): z.output<S> {
   const values: Record<string, unknown> = {};
   for (const [key, shape] of Object.entries(schema.shape)) {
     const field = shape as z.ZodType;
-    const parsed = field.safeParse(params.get(key) ?? undefined);
+    const parsed = field.safeParse(params.get(tableParam(key, prefix)) ?? undefined);
     values[key] = parsed.success ? parsed.data : field.safeParse(undefined).data;
   }
   return values as z.output<S>;
@@ -48,31 +60,49 @@ export function updateTableParams(
   current: URLSearchParams,
   changes: TableChanges,
   defaults: Record<string, unknown>,
+  prefix = '',
 ): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const [key, value] of Object.entries(changes)) {
     const text = value === undefined ? '' : String(value);
     const fallback = defaults[key];
-    if (text === '' || (fallback !== undefined && text === String(fallback))) next.delete(key);
-    else next.set(key, text);
+    const param = tableParam(key, prefix);
+    if (text === '' || (fallback !== undefined && text === String(fallback))) next.delete(param);
+    else next.set(param, text);
   }
   const resetsPage = Object.keys(changes).some((key) => key !== 'page');
-  if (resetsPage && !('page' in changes)) next.delete('page');
+  if (resetsPage && !('page' in changes)) next.delete(tableParam('page', prefix));
   return next;
 }
 
 /**
  * The table state of the current URL and the ways to change it. Page, sort and filter changes push a
  * history entry (back returns to the previous page of rows); the search box is written after
- * SEARCH_DEBOUNCE_MS of quiet and replaces the entry, so typing does not flood the history.
+ * TABLE_SEARCH_DEBOUNCE_MS of quiet and replaces the entry, so typing does not flood the history.
+ *
+ * Each change builds on the URL as last written here, not on the one last shown: React Router writes the
+ * URL at once and renders it in a transition, so a click can land on the previous screen (a page button
+ * pressed just after a sort header, while the table still renders). It then still counts, on top of the
+ * sort, instead of being dropped or undoing it. A change that leaves the URL as it is adds no entry.
  */
 export function useTableUrlState<S extends TableQuerySchema, F extends string = string>(
   schema: S,
-  options: { debounceMs?: number } = {},
+  options: {
+    debounceMs?: number;
+    /** Prefixes the URL parameters (see tableParam), for a table that shares its page with others. */
+    prefix?: string;
+  } = {},
 ) {
-  const debounceMs = options.debounceMs ?? SEARCH_DEBOUNCE_MS;
+  const debounceMs = options.debounceMs ?? TABLE_SEARCH_DEBOUNCE_MS;
+  const prefix = options.prefix ?? '';
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => parseTableParams(schema, params), [schema, params]) as z.output<S> & TableQueryFields<F>;
+  // The parameters as last written here, or as shown once a navigation (back, forward, a link) is rendered.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const query = useMemo(() => parseTableParams(schema, params, prefix), [schema, params, prefix]) as z.output<S> &
+    TableQueryFields<F>;
   const defaults = useMemo(() => parseTableParams(schema, new URLSearchParams()), [schema]) as Record<string, unknown> &
     TableQueryFields<F>;
 
@@ -99,9 +129,12 @@ export function useTableUrlState<S extends TableQuerySchema, F extends string = 
       clearTimeout(timer.current);
       if ('search' in changes) written.current = String(changes.search ?? '');
       pending.current = undefined;
-      setParams((current) => updateTableParams(current, changes, defaults), { replace });
+      const next = updateTableParams(latest.current, changes, defaults, prefix);
+      if (next.toString() === latest.current.toString()) return;
+      latest.current = next;
+      setParams(next, { replace });
     },
-    [defaults, setParams],
+    [defaults, setParams, prefix],
   );
 
   const setSearchInput = useCallback(
@@ -120,20 +153,23 @@ export function useTableUrlState<S extends TableQuerySchema, F extends string = 
     [apply, debounceMs],
   );
 
-  const setPage = useCallback((page: number) => apply({ page }, false), [apply]);
+  /** Another page of rows; `replace` when the page shown no longer exists (its last rows were handled). */
+  const setPage = useCallback((page: number, replace = false) => apply({ page }, replace), [apply]);
   const setSort = useCallback(
     (sort: SortState<F>) => apply({ sortField: sort.field, sortDirection: sort.direction }, false),
     [apply],
   );
   const toggleSort = useCallback(
-    (field: F) =>
+    (field: F) => {
+      const current = parseTableParams(schema, latest.current, prefix) as TableQueryFields<F>;
       setSort(
-        nextSort<F>({ field: query.sortField, direction: query.sortDirection }, field, {
+        nextSort<F>({ field: current.sortField, direction: current.sortDirection }, field, {
           field: defaults.sortField,
           direction: defaults.sortDirection,
         }),
-      ),
-    [setSort, query.sortField, query.sortDirection, defaults],
+      );
+    },
+    [setSort, schema, defaults, prefix],
   );
   const setFilter = useCallback((key: string, value: string | undefined) => apply({ [key]: value }, false), [apply]);
 

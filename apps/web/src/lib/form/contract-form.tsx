@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { type MantineSpacing, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
 import { FormMessage } from '@/components/form-message';
@@ -13,23 +13,33 @@ export function ContractFormView<T extends FieldValues>({
   onSubmit,
   formMessage,
   messageAction,
+  intro,
+  gap,
   children,
   label,
+  focusMessage = false,
 }: {
   form: UseFormReturn<T, unknown, FieldValues>;
   onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
   formMessage: string | undefined;
   /** Shown under the form message (a link that helps, say). */
   messageAction?: ReactNode;
+  /** Shown above the form message (what the form asks for). */
+  intro?: ReactNode;
+  /** The space between the fields (Mantine spacing), `md` by default. */
+  gap?: MantineSpacing;
   children: ReactNode;
   /** The form's accessible name. */
   label?: string;
+  /** A new form message takes the focus (a long form: its message is far from its button). */
+  focusMessage?: boolean;
 }) {
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate aria-label={label}>
-        <Stack>
-          <FormMessage message={formMessage} action={messageAction} />
+        <Stack gap={gap}>
+          {intro}
+          <FormMessage message={formMessage} action={messageAction} focusOnShow={focusMessage} />
           {children}
         </Stack>
       </form>

@@ -3,7 +3,8 @@
  * surrounding form (ContractFormView), and shows a visible label and its error on the field.
  */
 import { MINUTE_STEPS } from '@evmap/contract/event-dates';
-import { Checkbox, NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formatPhone, phoneDigits } from './phone';
 import { type FieldProps, useFormField } from './use-form-field';
 
@@ -11,8 +12,15 @@ import { type FieldProps, useFormField } from './use-form-field';
 export function TextField({
   type = 'text',
   autoComplete,
+  inputMode,
+  maxLength,
   ...props
-}: FieldProps & { type?: 'text' | 'email' | 'url' | 'number'; autoComplete?: string }) {
+}: FieldProps & {
+  type?: 'text' | 'email' | 'url' | 'number';
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text' | 'email' | 'url';
+  maxLength?: number;
+}) {
   const { field, label, error } = useFormField(props.name, props.label);
   return (
     <TextInput
@@ -20,6 +28,9 @@ export function TextField({
       value={field.value ?? ''}
       type={type}
       autoComplete={autoComplete}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      data-autofocus={props.initialFocus || undefined}
       label={label}
       description={props.description}
       withAsterisk={props.required}
@@ -87,8 +98,11 @@ export function SelectField<V>({
   );
 }
 
-/** A checkbox bound to a boolean. */
-export function CheckboxField(props: FieldProps) {
+/**
+ * A checkbox bound to a boolean. Its label may hold links (`content`); errors then name the field by
+ * `label`, or by the one derived from the name.
+ */
+export function CheckboxField({ content, ...props }: FieldProps & { content?: ReactNode }) {
   const { field, label, error } = useFormField(props.name, props.label);
   return (
     <Checkbox
@@ -97,11 +111,44 @@ export function CheckboxField(props: FieldProps) {
       onBlur={field.onBlur}
       checked={Boolean(field.value)}
       onChange={(event) => field.onChange(event.currentTarget.checked)}
-      label={label}
+      data-autofocus={props.initialFocus || undefined}
+      label={content ?? label}
       description={props.description}
       error={error}
       disabled={props.disabled || field.disabled}
     />
+  );
+}
+
+/** One choice among a few, as radio buttons under the group's label; the form holds the chosen value. */
+export function RadioGroupField({ options, ...props }: FieldProps & { options: SelectOption[] }) {
+  const { field, label, error } = useFormField(props.name, props.label);
+  return (
+    <Radio.Group
+      name={field.name}
+      value={typeof field.value === 'string' ? field.value : null}
+      onChange={(value) => field.onChange(value)}
+      label={label}
+      description={props.description}
+      withAsterisk={props.required}
+      error={error}
+      readOnly={props.disabled || field.disabled}
+    >
+      <Stack gap="xs" mt={4}>
+        {options.map((option, index) => (
+          <Radio
+            key={option.value}
+            value={option.value}
+            label={option.label}
+            disabled={option.disabled || props.disabled || field.disabled}
+            onBlur={field.onBlur}
+            // The first choice takes the focus of a field error, and of a dialog that opens.
+            ref={index === 0 ? field.ref : undefined}
+            data-autofocus={(index === 0 && props.initialFocus) || undefined}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
   );
 }
 

@@ -207,4 +207,16 @@ describe('ImageUploadField', () => {
     expect(screen.getByRole('button', { name: "Placer l'image 2 avant la précédente" })).toBeTruthy();
     expect(screen.getByRole('button', { name: "Retirer l'image 1" })).toBeTruthy();
   });
+
+  it('opens the file chooser on Enter as well as on Space (issue 27, item 10)', async () => {
+    const submit = vi.fn(async () => ({}));
+    const { user } = await renderUi(<ListForm submit={submit} />);
+    const input = screen.getByLabelText('Add images') as HTMLInputElement;
+    const opened = vi.spyOn(input, 'click').mockImplementation(() => {});
+    input.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(opened).toHaveBeenCalledTimes(1));
+    // Enter chose files; it did not submit the form.
+    expect(submit).not.toHaveBeenCalled();
+  });
 });

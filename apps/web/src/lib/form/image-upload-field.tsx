@@ -3,14 +3,15 @@
  * are chosen, shown as previews, reordered and removed. The form holds what the server answered:
  * `{ imagePath, imageUrl }[]` in order (the first is the cover) with `multiple`, else one image or null.
  */
-import type { UploadFolder, uploadBodySchema, uploadResponseSchema } from '@evmap/contract/forms';
+import type { UploadFolder } from '@evmap/contract/forms';
+import { globalsRoutes } from '@evmap/contract/routes/globals';
 import { ActionIcon, Badge, Button, Card, Group, Image, Input, Loader, SimpleGrid, Text } from '@mantine/core';
 import { type ChangeEvent, type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { ApiError } from '@/lib/api-client';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { reportError } from '@/lib/error-reporting';
 import { type FieldProps, useFormField } from './use-form-field';
 
@@ -23,18 +24,12 @@ export const IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png'];
 /** Most images of an event (the contract's limit on `images`). */
 export const MAX_IMAGES = 10;
 
-/** `POST /connected/globals/upload`: a multipart `file` and `folder`; answers `{ url, path }`. */
-export const uploadEndpoint = endpoint<{ body: typeof uploadBodySchema; response: typeof uploadResponseSchema }>()(
-  'POST',
-  '/connected/globals/upload',
-);
-
 /** Uploads one image file into `folder`. */
 export async function uploadImage(file: File, folder: UploadFolder): Promise<UploadedImage> {
   const body = new FormData();
   body.append('folder', folder);
   body.append('file', file);
-  const { path, url } = await callEndpoint(uploadEndpoint, { body });
+  const { path, url } = await callEndpoint(globalsRoutes.upload, { body });
   return { imagePath: path, imageUrl: url };
 }
 
@@ -239,6 +234,14 @@ export function ImageUploadField({ folder, multiple = false, max = MAX_IMAGES, .
           multiple={multiple}
           disabled={disabled || room <= 0}
           onChange={choose}
+          // Browsers open a file input's chooser on Space, not on Enter: both answer, as for any button. Chromium
+          // opens no chooser from inside a keydown handler, so the click comes right after it.
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            const input = event.currentTarget;
+            window.setTimeout(() => input.click(), 0);
+          }}
           onFocus={() => setFocused(true)}
           onBlur={() => setFocused(false)}
           aria-invalid={message ? true : undefined}

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { PlaceSource } from '@evmap/contract/globals';
 import type { Place } from '@evmap/contract/places';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,14 +27,24 @@ const park: Place = {
   longitude: -73.5336,
 };
 
-/** Answers every search with `places` (none for "zzz"); returns the searches made. */
-function mockPlaces(places: Place[] = [sherbrooke, park]) {
+const globals = (source: PlaceSource | null) => ({
+  categories: [],
+  map: { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', tileAttribution: 'Tiles' },
+  places: { source },
+});
+
+/**
+ * Answers every search with `places` (none for "zzz") and the globals with the places' `source`; returns the
+ * searches made.
+ */
+function mockPlaces(places: Place[] = [sherbrooke, park], source: PlaceSource | null = 'geonames') {
   const calls = mockApi(({ path }) => {
     const url = new URL(path, 'http://localhost');
+    if (url.pathname === '/public/globals') return { body: globals(source) };
     if (url.pathname !== '/public/places/autocomplete') return { status: 404, body: { errors: { global: 'x' } } };
     return { body: { places: url.searchParams.get('q') === 'zzz' ? [] : places } };
   });
-  return () => calls.map((call) => call.path);
+  return () => calls.map((call) => call.path).filter((path) => path.startsWith('/public/places/'));
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -65,7 +76,7 @@ describe('PlaceField', () => {
     const input = screen.getByRole('combobox', { name: 'Search a place' }) as HTMLInputElement;
     await user.type(input, 'parc');
     await user.click(await screen.findByRole('option', { name: park.label, hidden }));
-    expect(onPick).toHaveBeenCalledWith(park);
+    expect(onPick).toHaveBeenCalledWith(park, 'parc');
     expect(input.value).toBe(park.label);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(searches()).toHaveLength(1);
@@ -84,7 +95,7 @@ describe('PlaceField', () => {
     const active = document.getElementById(input.getAttribute('aria-activedescendant') ?? '');
     expect(active?.textContent).toBe(park.label);
     await user.keyboard('{Enter}');
-    expect(onPick).toHaveBeenCalledWith(park);
+    expect(onPick).toHaveBeenCalledWith(park, 'mont');
   });
 
   it('says when nothing was found, in French', async () => {
@@ -102,5 +113,43 @@ describe('PlaceField', () => {
     await renderUi(<PlaceField onPick={() => {}} disabled />);
     expect(screen.getByRole('combobox', { name: 'Search a place' })).toHaveProperty('disabled', true);
     expect(searches()).toEqual([]);
+  });
+
+  it('credits GeoNames under the field, with links to it and its licence, in English and in French', async () => {
+    mockPlaces();
+    const { unmount } = await renderUi(<PlaceField onPick={() => {}} />);
+    const credit = await screen.findByText(
+      (_, node) => node?.textContent === 'Places from GeoNames, licence CC BY 4.0',
+    );
+    expect(credit.tagName).toBe('P');
+    expect(screen.getByRole('link', { name: 'GeoNames' }).getAttribute('href')).toBe('https://www.geonames.org/');
+    expect(screen.getByRole('link', { name: 'CC BY 4.0' }).getAttribute('href')).toBe(
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
+    unmount();
+
+    await renderUi(<PlaceField onPick={() => {}} />, { lang: 'fr' });
+    await screen.findByText(
+      (_, node) => node?.tagName === 'P' && node.textContent === 'Lieux de GeoNames, licence CC BY 4.0',
+    );
+    expect(screen.getByRole('link', { name: 'GeoNames' })).toBeTruthy();
+  });
+
+  it("credits OpenStreetMap's contributors for Photon and Nominatim, and nothing for Google", async () => {
+    mockPlaces(undefined, 'openstreetmap');
+    const { unmount } = await renderUi(<PlaceField onPick={() => {}} />, { lang: 'fr' });
+    await screen.findByText(
+      (_, node) =>
+        node?.tagName === 'P' && node.textContent === 'Lieux © les contributeurs d’OpenStreetMap, licence ODbL',
+    );
+    expect(screen.getByRole('link', { name: 'OpenStreetMap' }).getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/copyright',
+    );
+    unmount();
+
+    mockPlaces(undefined, null);
+    const { queryClient } = await renderUi(<PlaceField onPick={() => {}} />);
+    await waitFor(() => expect(queryClient.getQueryData(['globals'])).toBeDefined());
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -2,23 +2,21 @@
  * Place autocomplete (spec section 5): the typed text is searched (debounced) among places in Canada,
  * and the suggestions are offered as a listbox, usable with the mouse and with the keyboard (arrow
  * keys, Enter, Escape). The field holds no form value: picking a place hands it to `onPick`, which
- * fills the fields it wants.
+ * fills the fields it wants. Under it, the credit of the places' data (GeoNames for the built-in gazetteer,
+ * OpenStreetMap for Photon and Nominatim), as their licences ask, named by the server's globals.
  */
 import type { Lang } from '@evmap/contract/enums';
-import type { Place, placesQuerySchema, placesResponseSchema } from '@evmap/contract/places';
-import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
+import type { PlaceSource } from '@evmap/contract/globals';
+import type { Place } from '@evmap/contract/places';
+import { globalsRoutes } from '@evmap/contract/routes/globals';
+import { Anchor, Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
-
-/** `GET /public/places/autocomplete?q=&lang=`: places in Canada matching `q`. */
-export const placesEndpoint = endpoint<{ query: typeof placesQuerySchema; response: typeof placesResponseSchema }>()(
-  'GET',
-  '/public/places/autocomplete',
-);
+import { callEndpoint } from '@/lib/endpoint';
+import { useGlobals } from '@/lib/get-globals';
 
 /** Typing pauses this long before a search. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 250;
@@ -36,13 +34,39 @@ export const placeKeys = {
 export const placesQueryOptions = (q: string, lang: Lang) =>
   queryOptions({
     queryKey: placeKeys.search(q, lang),
-    queryFn: async ({ signal }) => (await callEndpoint(placesEndpoint, { query: { q, lang }, signal })).places,
+    queryFn: async ({ signal }) => (await callEndpoint(globalsRoutes.places, { query: { q, lang }, signal })).places,
     staleTime: 10 * 60_000,
   });
 
+/** Where each credit links: the data's source and its licence. */
+const CREDIT_LINKS: Record<PlaceSource, { site: string; licence: string }> = {
+  geonames: { site: 'https://www.geonames.org/', licence: 'https://creativecommons.org/licenses/by/4.0/' },
+  openstreetmap: {
+    site: 'https://www.openstreetmap.org/copyright',
+    licence: 'https://opendatacommons.org/licenses/odbl/',
+  },
+};
+
+/** "Places from GeoNames, licence CC BY 4.0", with links; nothing until the globals name a source. */
+function PlaceCredit() {
+  const source = useGlobals().data?.places.source;
+  if (!source) return null;
+  const link = (href: string) => (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit underline="always" />
+  );
+  return (
+    <Text size="xs" c="dimmed">
+      <Trans
+        i18nKey={`placeField.credit.${source}`}
+        components={{ site: link(CREDIT_LINKS[source].site), licence: link(CREDIT_LINKS[source].licence) }}
+      />
+    </Text>
+  );
+}
+
 export type PlaceFieldProps = {
-  /** Called with the place the user picked. */
-  onPick: (place: Place) => void;
+  /** Called with the place the user picked, and the text typed to find it. */
+  onPick: (place: Place, typed: string) => void;
   /** The visible label ("Search a place" by default). */
   label?: string;
   description?: string;
@@ -81,46 +105,50 @@ export function PlaceField({ onPick, label, description, placeholder, disabled }
   const pick = (value: string) => {
     const place = places[Number(value)];
     if (!place) return;
+    const searched = text;
     setText(place.label);
     setPicked(place.label);
     combobox.closeDropdown();
-    onPick(place);
+    onPick(place, searched);
   };
 
   return (
-    <Combobox store={combobox} onOptionSubmit={pick} disabled={disabled}>
-      <Combobox.Target withExpandedAttribute autoComplete="off">
-        <TextInput
-          label={label ?? t('placeField.label')}
-          description={description}
-          placeholder={placeholder ?? t('placeField.placeholder')}
-          value={text}
-          maxLength={PLACE_QUERY_MAX}
-          disabled={disabled}
-          rightSection={waiting ? <Loader size="xs" aria-hidden /> : null}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setPicked(null);
-            combobox.resetSelectedOption();
-            combobox.openDropdown();
-          }}
-          onClick={() => combobox.openDropdown()}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={places.length === 0 && !status}>
-        <Combobox.Options aria-label={t('placeField.suggestions')}>
-          {places.map((place, index) => (
-            // Two places may share a label: the option's value and key are its rank in this answer.
-            // biome-ignore lint/suspicious/noArrayIndexKey: each answer is a new list, never reordered.
-            <Combobox.Option value={String(index)} key={index}>
-              {place.label}
-            </Combobox.Option>
-          ))}
-          {status && <Combobox.Empty>{status}</Combobox.Empty>}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <>
+      <Combobox store={combobox} onOptionSubmit={pick} disabled={disabled}>
+        <Combobox.Target withExpandedAttribute autoComplete="off">
+          <TextInput
+            label={label ?? t('placeField.label')}
+            description={description}
+            placeholder={placeholder ?? t('placeField.placeholder')}
+            value={text}
+            maxLength={PLACE_QUERY_MAX}
+            disabled={disabled}
+            rightSection={waiting ? <Loader size="xs" aria-hidden /> : null}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              setPicked(null);
+              combobox.resetSelectedOption();
+              combobox.openDropdown();
+            }}
+            onClick={() => combobox.openDropdown()}
+            onFocus={() => combobox.openDropdown()}
+            onBlur={() => combobox.closeDropdown()}
+          />
+        </Combobox.Target>
+        <Combobox.Dropdown hidden={places.length === 0 && !status}>
+          <Combobox.Options aria-label={t('placeField.suggestions')}>
+            {places.map((place, index) => (
+              // Two places may share a label: the option's value and key are its rank in this answer.
+              // biome-ignore lint/suspicious/noArrayIndexKey: each answer is a new list, never reordered.
+              <Combobox.Option value={String(index)} key={index}>
+                {place.label}
+              </Combobox.Option>
+            ))}
+            {status && <Combobox.Empty>{status}</Combobox.Empty>}
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      </Combobox>
+      <PlaceCredit />
+    </>
   );
 }

@@ -15,9 +15,8 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError } from '@/lib/api-client';
 import { contractResolver } from '@/lib/contract-resolver';
-import { SERVER_ERROR } from '@/lib/form-errors';
+import { applyApiErrors } from '@/lib/form-errors';
 
 export type ContractFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues>, TResult> = {
   schema: TSchema;
@@ -38,6 +37,13 @@ export type ContractForm<TSchema extends z.ZodType<FieldValues, FieldValues>> = 
   onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
   /** The form-level message (server `global`, or a failure with no field), already translated. */
   formMessage: string | undefined;
+  /** Replaces the form message (a side action's failure, say); undefined clears it. */
+  setFormMessage: (message: string | undefined) => void;
+  /**
+   * Shows a failed call as a submit failure is shown (field messages on their fields, the rest as the form
+   * message), for calls the form makes beside its submit; `serverField` overrides the form's mapping.
+   */
+  showError: (error: unknown, serverField?: (key: string) => string | undefined) => void;
 };
 
 /** A form bound to a contract schema and the call that submits it. */
@@ -55,41 +61,34 @@ export function useContractForm<TSchema extends z.ZodType<FieldValues, FieldValu
   });
   const [formMessage, setFormMessage] = useState<string>();
 
+  // A server key lands on a field the form has: one with a value, or one of the default values (a radio
+  // group starts undefined); anything else becomes the form message.
+  const hasField = (field: string) =>
+    form.getValues(field as Path<z.input<TSchema>>) !== undefined || Object.hasOwn(defaultValues, field);
+  const showError = (error: unknown, fieldOf: (key: string) => string | undefined = serverField) =>
+    setFormMessage(
+      applyApiErrors(
+        error,
+        form.setError,
+        (key) => {
+          const field = fieldOf(key);
+          return field !== undefined && hasField(field) ? field : undefined;
+        },
+        t('internal', { ns: 'errors' }),
+      ),
+    );
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFormMessage(undefined);
     let result: TResult;
     try {
       result = await submit(values);
     } catch (error) {
-      setFormMessage(applyApiErrors(error, form, serverField, t('internal', { ns: 'errors' })));
+      showError(error);
       return;
     }
     onSuccess?.(result, values);
   });
 
-  return { form, onSubmit, formMessage };
-}
-
-/**
- * Puts each field message of a failed call on its field; returns the form message (global first, then
- * messages whose field the form does not have), or `fallback` when the failure is not an API answer.
- */
-export function applyApiErrors<T extends FieldValues>(
-  error: unknown,
-  form: Pick<UseFormReturn<T, unknown, FieldValues>, 'setError' | 'getValues'>,
-  serverField: (key: string) => string | undefined,
-  fallback: string,
-): string | undefined {
-  if (!(error instanceof ApiError)) return fallback;
-  const messages: string[] = [];
-  let focused = false;
-  for (const [key, message] of Object.entries(error.errors)) {
-    const field = key === 'global' ? undefined : serverField(key);
-    if (field !== undefined && form.getValues(field as Path<T>) !== undefined) {
-      form.setError(field as Path<T>, { type: SERVER_ERROR, message }, { shouldFocus: !focused });
-      focused = true;
-    } else if (key === 'global') messages.unshift(message);
-    else messages.push(message);
-  }
-  return messages.length > 0 ? messages.join(' ') : undefined;
+  return { form, onSubmit, formMessage, setFormMessage, showError };
 }

@@ -37,4 +37,6 @@ export type FieldProps = {
   required?: boolean;
   description?: string;
   disabled?: boolean;
+  /** The field a dialog focuses when it opens (Mantine's `data-autofocus`). */
+  initialFocus?: boolean;
 };

@@ -3,17 +3,11 @@
  * (deleted ones included, with their creator), searched and sorted by the server.
  */
 import { ADMIN_EVENTS } from '@evmap/contract/constants';
-import type { adminEventsListSchema } from '@evmap/contract/event-actions';
-import type { ADMIN_EVENT_SORT_FIELDS, adminEventsQuerySchema, Event } from '@evmap/contract/events';
+import type { ADMIN_EVENT_SORT_FIELDS, Event } from '@evmap/contract/events';
+import { adminRoutes } from '@evmap/contract/routes/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { eventKeys } from '@/lib/query-keys';
-
-/** The endpoint: answers `{ events, pagination }`. */
-export const adminEventsEndpoint = endpoint<{
-  query: typeof adminEventsQuerySchema;
-  response: typeof adminEventsListSchema;
-}>()('GET', '/connected/admin/events');
 
 /** A column the admin events table sorts by. */
 export type AdminEventSortField = (typeof ADMIN_EVENT_SORT_FIELDS)[number];
@@ -38,7 +32,7 @@ export const adminEventsQueryOptions = (params: AdminEventsParams) =>
     queryKey: [...eventKeys.admin(), 'list', params] as const,
     // The signal cancels a request that a newer search, page or sort made useless.
     queryFn: async ({ signal }) => {
-      const answer = await callEndpoint(adminEventsEndpoint, {
+      const answer = await callEndpoint(adminRoutes.events, {
         query: { ...params, search: params.search || undefined, limit: ADMIN_EVENTS.screenLimit },
         signal,
       });

@@ -1,19 +1,14 @@
 /** `GET /connected/admin/users/id/{id}`: any user, deleted ones included, as an administrator reads them. */
-import type { userResponseSchema } from '@evmap/contract/users';
+import { adminRoutes } from '@evmap/contract/routes/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { adminKeys } from '@/lib/query-keys';
-
-export const getAdminUserEndpoint = endpoint<{ response: typeof userResponseSchema }>()(
-  'GET',
-  '/connected/admin/users/id/:id',
-);
 
 /** Query options of the user `id`. */
 export const adminUserQueryOptions = (id: number) =>
   queryOptions({
     queryKey: adminKeys.user(id),
-    queryFn: async ({ signal }) => (await callEndpoint(getAdminUserEndpoint, { params: { id }, signal })).user,
+    queryFn: async ({ signal }) => (await callEndpoint(adminRoutes.user, { params: { id }, signal })).user,
   });
 
 /** The user of a link (`/profile/admin/users/{userId}`); a link that is no id fails at once, without asking the API. */

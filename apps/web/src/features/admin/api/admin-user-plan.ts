@@ -3,23 +3,18 @@
  * sent after the user save when the plan changed). Leaving the complete plan can delete the user's later
  * events, so the admin event lists are refreshed with the users lists and the dashboard.
  */
-import type { AdminSetPlanBody, adminSetPlanSchema } from '@evmap/contract/admin-users';
-import type { userResponseSchema } from '@evmap/contract/users';
+import type { AdminSetPlanBody } from '@evmap/contract/admin-users';
+import { adminRoutes } from '@evmap/contract/routes/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { adminKeys, eventKeys } from '@/lib/query-keys';
-
-export const setAdminUserPlanEndpoint = endpoint<{
-  body: typeof adminSetPlanSchema;
-  response: typeof userResponseSchema;
-}>()('PUT', '/connected/admin/users/:id/plans');
 
 /** The plan change as a mutation; resolves with the user as changed. */
 export function useSetAdminUserPlan(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: AdminSetPlanBody) =>
-      (await callEndpoint(setAdminUserPlanEndpoint, { params: { id }, body })).user,
+      (await callEndpoint(adminRoutes.setUserPlan, { params: { id }, body })).user,
     onSuccess: async (user) => {
       queryClient.setQueryData(adminKeys.user(user.id), user);
       await Promise.all([

@@ -2,23 +2,12 @@
  * `GET /connected/admin/users?search&type&page&limit&sortField&sortDirection`: one page of the users
  * (deleted ones included), searched, filtered by type and sorted by the server.
  */
-import {
-  type ADMIN_USER_SORT_FIELDS,
-  type ADMIN_USER_TYPE_FILTERS,
-  ADMIN_USERS,
-  type adminUsersListSchema,
-  type adminUsersQuerySchema,
-} from '@evmap/contract/admin-users';
+import { type ADMIN_USER_SORT_FIELDS, type ADMIN_USER_TYPE_FILTERS, ADMIN_USERS } from '@evmap/contract/admin-users';
+import { adminRoutes } from '@evmap/contract/routes/admin';
 import type { User } from '@evmap/contract/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { adminKeys } from '@/lib/query-keys';
-
-/** The endpoint: answers `{ users, pagination }`. */
-export const adminUsersListEndpoint = endpoint<{
-  query: typeof adminUsersQuerySchema;
-  response: typeof adminUsersListSchema;
-}>()('GET', '/connected/admin/users');
 
 /** A column the admin users table sorts by. */
 export type AdminUserSortField = (typeof ADMIN_USER_SORT_FIELDS)[number];
@@ -49,7 +38,7 @@ export const adminUsersQueryOptions = (params: AdminUsersParams) =>
     queryKey: [...adminKeys.users(), 'list', params] as const,
     // The signal cancels a request that a newer search, tab, page or sort made useless.
     queryFn: async ({ signal }) => {
-      const answer = await callEndpoint(adminUsersListEndpoint, {
+      const answer = await callEndpoint(adminRoutes.users, {
         query: { ...params, search: params.search || undefined, limit: ADMIN_USERS_SCREEN_LIMIT },
         signal,
       });

@@ -3,23 +3,19 @@
  * map and stays in the queue, marked inactive. Invalidates the queue, the dashboard counts and the admin
  * event lists, and the map drops its copy.
  */
-import type { adminUpdateEventBodySchema, Event, eventResponseSchema } from '@evmap/contract/events';
+import type { Event } from '@evmap/contract/events';
+import { adminRoutes } from '@evmap/contract/routes/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { toAdminUpdateBody } from '../utils/moderation-update-body';
 import { afterModeration } from './moderation-queue';
-
-export const deactivateEventEndpoint = endpoint<{
-  body: typeof adminUpdateEventBodySchema;
-  response: typeof eventResponseSchema;
-}>()('PUT', '/connected/admin/events/:id');
 
 /** Deactivates a reported event. */
 export function useDeactivateReportedEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (event: Event) =>
-      callEndpoint(deactivateEventEndpoint, {
+      callEndpoint(adminRoutes.updateEvent, {
         params: { id: event.id },
         body: { ...toAdminUpdateBody(event), active: false },
       }),

@@ -3,16 +3,11 @@
  * moderation action changes the queue, the dashboard counts and the administrators' event lists:
  * `afterModeration` refreshes them all and tells the map about the event.
  */
-import type { moderationListSchema, moderationQuerySchema } from '@evmap/contract/admin-dashboard';
+import { adminRoutes } from '@evmap/contract/routes/admin';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { announceEventChanged } from '@/lib/event-changes';
 import { adminKeys, eventKeys } from '@/lib/query-keys';
-
-export const getModerationEndpoint = endpoint<{
-  query: typeof moderationQuerySchema;
-  response: typeof moderationListSchema;
-}>()('GET', '/connected/admin/moderation');
 
 /** Rows of the queue on one page of the dashboard. */
 export const MODERATION_PAGE_SIZE = 20;
@@ -21,7 +16,7 @@ export const MODERATION_PAGE_SIZE = 20;
 export const moderationQueryOptions = (page: number, limit = MODERATION_PAGE_SIZE) =>
   queryOptions({
     queryKey: adminKeys.moderationPage(page, limit),
-    queryFn: ({ signal }) => callEndpoint(getModerationEndpoint, { query: { page, limit }, signal }),
+    queryFn: ({ signal }) => callEndpoint(adminRoutes.moderation, { query: { page, limit }, signal }),
   });
 
 /** One page of the queue; the previous page stays shown while the next one loads. */

@@ -22,11 +22,16 @@ const reported = [
   {
     ...testEvent({ id: 5, titleFr: 'Soirée bruyante', titleEn: 'Noisy night', signaledCount: 7 }),
     lastSignaledAt: '2026-03-02T15:30:00.000Z',
+    signalReasons: [
+      { reason: 'offensive' as const, count: 5 },
+      { reason: 'unspecified' as const, count: 2 },
+    ],
   },
   {
     ...testEvent({ id: 6, titleFr: 'Vieux marché', titleEn: 'Old market', active: false, isPast: true }),
     signaledCount: 2,
     lastSignaledAt: '2026-02-20T10:00:00.000Z',
+    signalReasons: [{ reason: 'cancelled' as const, count: 2 }],
   },
 ];
 
@@ -85,6 +90,10 @@ describe('the admin dashboard', () => {
     expect(map.getAttribute('href')).toBe(`/events/${reported[0]!.uuid}`);
     expect(map.getAttribute('target')).toBe('_blank');
     expect(first.textContent).toContain('7');
+    // Why: each reason with its count.
+    expect(within(first).getByText('Offensive (5)')).toBeTruthy();
+    expect(within(first).getByText('No reason given (2)')).toBeTruthy();
+    expect(within(second).getByText('Cancelled (2)')).toBeTruthy();
     expect(within(first).getByText(/Mar 2, 2026/)).toBeTruthy();
     expect(within(first).queryByText('Inactive')).toBeNull();
     expect(within(second).getByText('Inactive')).toBeTruthy();
@@ -202,6 +211,7 @@ describe('the admin dashboard', () => {
     expect(within(table).getByRole('button', { name: 'Valider Soirée bruyante' })).toBeTruthy();
     expect(within(table).getByText('Inactif')).toBeTruthy();
     expect(within(table).getByText(/2 mars 2026/)).toBeTruthy();
+    expect(within(table).getByText('Offensant (5)')).toBeTruthy();
     expect(screen.getByRole('link', { name: "12 Événements aujourd'hui" })).toBeTruthy();
     expect(screen.getByRole('link', { name: /^1\s234 Événements cette semaine$/ })).toBeTruthy();
   });

@@ -3,15 +3,13 @@
  * the server, 100 rows a page (spec sections 2 and 9). The search, page and sort live in the URL.
  */
 import { adminEventsQuerySchema } from '@evmap/contract/events';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
-import { PaginationNav } from '@/components/data-table/pagination-nav';
-import { TableToolbar } from '@/components/data-table/table-toolbar';
+import { ListPage } from '@/components/data-table/list-page';
 import { useFormatNumber } from '@/components/data-table/use-format-number';
 import { useTableUrlState } from '@/components/data-table/use-table-url-state';
-import { PageHeading } from '@/components/page-heading';
 import { PATHS } from '@/lib/paths';
 import { type AdminEventSortField, useAdminEvents } from '../api/admin-events-list';
 import { useAdminEventColumns } from './admin-events-columns';
@@ -30,33 +28,28 @@ export function AdminEventsPage() {
   const pagination = query.data?.pagination;
 
   return (
-    <Stack gap={0}>
-      <PageHeading title={t('pages.adminEvents')} />
-      <TableToolbar
-        searchLabel={t('adminEvents.search')}
-        searchPlaceholder={t('adminEvents.searchPlaceholder')}
-        search={table.searchInput}
-        onSearch={table.setSearchInput}
-        total={
+    <ListPage
+      title={t('pages.adminEvents')}
+      toolbar={{
+        searchLabel: t('adminEvents.search'),
+        searchPlaceholder: t('adminEvents.searchPlaceholder'),
+        search: table.searchInput,
+        onSearch: table.setSearchInput,
+        total:
           pagination &&
-          t('adminEvents.total', { count: pagination.totalCount, total: formatNumber(pagination.totalCount) })
-        }
-        action={
+          t('adminEvents.total', { count: pagination.totalCount, total: formatNumber(pagination.totalCount) }),
+        action: (
           <Button component={Link} to={ADMIN_EVENT_CREATE_PATH}>
             {t('adminEvents.create')}
           </Button>
-        }
-      />
-      {query.isError && (
-        <Alert color="red" mb="sm">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('adminEvents.loadFailed')}</Text>
-            <Button variant="default" size="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+        ),
+      }}
+      failed={
+        query.isError
+          ? { message: t('adminEvents.loadFailed'), onRetry: () => void query.refetch(), retrying: query.isFetching }
+          : undefined
+      }
+    >
       <DataTable
         caption={t('adminEvents.caption')}
         columns={columns}
@@ -67,16 +60,16 @@ export function AdminEventsPage() {
         busy={query.isPlaceholderData}
         emptyText={search ? t('adminEvents.emptySearch') : t('adminEvents.empty')}
         highlighted={(event) => event.deletedAt !== null}
-        minWidth={1100}
+        cardsBelow="75em"
+        pagination={
+          pagination && {
+            label: t('adminEvents.pages'),
+            page,
+            totalPages: pagination.totalPages,
+            onChange: table.setPage,
+          }
+        }
       />
-      {pagination && (
-        <PaginationNav
-          label={t('adminEvents.pages')}
-          page={page}
-          totalPages={pagination.totalPages}
-          onChange={table.setPage}
-        />
-      )}
-    </Stack>
+    </ListPage>
   );
 }

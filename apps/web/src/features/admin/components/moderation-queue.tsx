@@ -1,9 +1,11 @@
-import { Alert, Button, Center, Group, Loader, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { moderationQuerySchema } from '@evmap/contract/admin-dashboard';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
-import { PaginationNav } from '@/components/data-table/pagination-nav';
+import { DataTable, type RowAction } from '@/components/data-table/data-table';
+import { ListPage } from '@/components/data-table/list-page';
+import { useTableUrlState } from '@/components/data-table/use-table-url-state';
+import { ListStatus } from '@/components/list-status';
 import { useLang } from '@/i18n/use-lang';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -11,25 +13,24 @@ import { useDeactivateReportedEvent } from '../api/moderation-deactivate';
 import { useDeleteReportedEvent } from '../api/moderation-delete';
 import { useModerationQueue } from '../api/moderation-queue';
 import { useValidateReportedEvent } from '../api/moderation-validate';
-import { type ModerationAction, ModerationRow, type ReportedEvent } from './moderation-row';
+import { type ReportedEvent, useModerationColumns } from './moderation-columns';
 
-/** The URL parameter of the queue's page, so a reload or the back button keeps it. */
-const PAGE_PARAM = 'moderationPage';
+/** The queue's page in the URL (`moderationPage`, beside the dashboard's own parameters), so a reload keeps it. */
+const moderationPageSchema = moderationQuerySchema.pick({ page: true });
 
-function pageOf(params: URLSearchParams): number {
-  const page = Number(params.get(PAGE_PARAM));
-  return Number.isInteger(page) && page > 1 ? page : 1;
-}
+/** The three moderation actions of a row. */
+type ModerationAction = 'validate' | 'deactivate' | 'delete';
 
 /**
  * The moderation queue (events reported by visitors, most reported first): validate (the reports are
- * cleared, the event stays), deactivate, or delete after a confirmation, each with a toast.
+ * cleared, the event stays), deactivate (only while it is active), or delete after a confirmation, each
+ * with a toast.
  */
 export function ModerationQueue() {
   const { t } = useTranslation();
   const lang = useLang();
-  const [params, setParams] = useSearchParams();
-  const page = pageOf(params);
+  const table = useTableUrlState(moderationPageSchema, { prefix: 'moderation' });
+  const { page } = table.query;
   const query = useModerationQueue(page);
   const validate = useValidateReportedEvent();
   const deactivate = useDeactivateReportedEvent();
@@ -37,25 +38,18 @@ export function ModerationQueue() {
   const [confirm, confirmDialog] = useConfirm();
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
 
-  const setPage = (next: number, replace = false) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        if (next > 1) copy.set(PAGE_PARAM, String(next));
-        else copy.delete(PAGE_PARAM);
-        return copy;
-      },
-      { replace },
-    );
-
   // The last rows of the last page were handled: show the page that is now the last one.
   const totalPages = query.data?.pagination.totalPages ?? 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the answer says the page is gone
+  const { setPage } = table;
   useEffect(() => {
     if (query.data && !query.isPlaceholderData && page > 1 && page > totalPages) setPage(Math.max(1, totalPages), true);
-  }, [query.data, query.isPlaceholderData, page, totalPages]);
+  }, [query.data, query.isPlaceholderData, page, totalPages, setPage]);
 
-  const titleOf = (event: ReportedEvent) => (lang === 'fr' ? event.titleFr : event.titleEn || event.titleFr);
+  const titleOf = useCallback(
+    (event: ReportedEvent) => (lang === 'fr' ? event.titleFr : event.titleEn || event.titleFr),
+    [lang],
+  );
+  const columns = useModerationColumns(titleOf);
 
   const run = async (action: ModerationAction, event: ReportedEvent) => {
     const title = titleOf(event);
@@ -86,73 +80,52 @@ export function ModerationQueue() {
     }
   };
 
-  let body: ReactNode;
-  if (query.isError) {
-    body = (
-      <Alert color="red" variant="light">
-        <Group justify="space-between">
-          <Text size="sm">{t('moderation.loadFailed')}</Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            {t('moderation.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  } else if (!query.data) {
-    body = (
-      <Center py="lg">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  } else if (query.data.events.length === 0) {
-    body = <Text c="dimmed">{t('moderation.empty')}</Text>;
-  } else {
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" striped aria-label={t('moderation.tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('moderation.columns.event')}</Table.Th>
-                <Table.Th scope="col">{t('moderation.columns.reports')}</Table.Th>
-                <Table.Th scope="col">{t('moderation.columns.lastReport')}</Table.Th>
-                <Table.Th scope="col">{t('moderation.columns.flags')}</Table.Th>
-                <Table.Th scope="col">{t('moderation.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.events.map((event) => (
-                <ModerationRow
-                  key={event.id}
-                  event={event}
-                  title={titleOf(event)}
-                  busy={busyIds.has(event.id)}
-                  onAction={(action, target) => void run(action, target)}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <PaginationNav
-          page={page}
-          totalPages={totalPages}
-          onChange={(next) => setPage(next)}
-          label={t('moderation.pagination')}
-        />
-      </>
-    );
-  }
+  const actionsOf = (event: ReportedEvent): RowAction[] => {
+    const title = titleOf(event);
+    const busy = busyIds.has(event.id);
+    const action = (key: ModerationAction, extra: Partial<RowAction>): RowAction => ({
+      key,
+      label: t(`moderation.${key}`),
+      accessibleLabel: t(`moderation.${key}Label`, { title }),
+      disabled: busy,
+      onClick: () => void run(key, event),
+      ...extra,
+    });
+    return [
+      action('validate', {}),
+      ...(event.active ? [action('deactivate', { variant: 'default' })] : []),
+      action('delete', { variant: 'light', color: 'red' }),
+    ];
+  };
 
   return (
-    <section aria-labelledby="moderation-heading">
-      <Title order={2} size="h3" mb={4} id="moderation-heading">
-        {t('moderation.heading')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('moderation.intro')}
-      </Text>
-      {body}
+    <ListPage
+      title={t('moderation.heading')}
+      level={2}
+      intro={t('moderation.intro')}
+      failed={
+        query.isError
+          ? { message: t('moderation.loadFailed'), onRetry: () => void query.refetch(), retrying: query.isFetching }
+          : undefined
+      }
+    >
+      {query.data ? (
+        <DataTable
+          caption={t('moderation.tableLabel')}
+          captionHidden
+          columns={columns}
+          rows={query.data.events}
+          rowKey={(event) => event.id}
+          actions={{ header: t('moderation.columns.actions'), of: actionsOf }}
+          busy={query.isPlaceholderData}
+          emptyText={t('moderation.empty')}
+          cardsBelow="62em"
+          pagination={{ page, totalPages, onChange: setPage, label: t('moderation.pagination') }}
+        />
+      ) : (
+        !query.isError && <ListStatus status="pending" compact />
+      )}
       {confirmDialog}
-    </section>
+    </ListPage>
   );
 }

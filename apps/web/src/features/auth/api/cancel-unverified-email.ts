@@ -1,15 +1,15 @@
 /** `DELETE /connected/auth/unverified-email`: drops a pending email change; resolves with the user. */
+import { authRoutes } from '@evmap/contract/routes/auth';
 import type { User } from '@evmap/contract/users';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint';
 
-/** Cancels the pending address. */
+/** Resolves with the user as it is now, without a pending address. */
 export async function cancelUnverifiedEmail(): Promise<User> {
-  const { user } = await api.delete<{ user: User }>('/connected/auth/unverified-email');
-  return user;
+  return (await callEndpoint(authRoutes.cancelUnverifiedEmail)).user;
 }
 
-/** The cancellation as a mutation. */
+/** Leaves the session alone: the verify-email step puts the answered user in it. */
 export function useCancelUnverifiedEmail() {
   return useMutation({ mutationFn: cancelUnverifiedEmail });
 }

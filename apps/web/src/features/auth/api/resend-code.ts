@@ -1,13 +1,14 @@
 /** `POST /connected/auth/resend-code`: mails a new code to the pending address (429 when asked too often). */
+import { authRoutes } from '@evmap/contract/routes/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint';
 
-/** Asks for a new code. */
-export function resendCode(): Promise<void> {
-  return api.post<void>('/connected/auth/resend-code');
+/** Resolves with nothing: the code arrives by mail. */
+export async function resendCode(): Promise<void> {
+  await callEndpoint(authRoutes.resendCode);
 }
 
-/** The request as a mutation. */
+/** Nothing cached changes; the verify-email form says the code was sent, or the API's refusal. */
 export function useResendCode() {
   return useMutation({ mutationFn: resendCode });
 }

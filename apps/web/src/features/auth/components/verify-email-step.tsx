@@ -21,7 +21,7 @@ type Props = {
 /**
  * The verify-email step: it needs a session (signed out, login opens instead) and a pending address
  * (none left, the dialog closes). Going back signs out and returns to login, or to sign-up when the
- * user came from there.
+ * user came from there. After a switch to event-manager, the text says that the code finishes the switch.
  */
 export function VerifyEmailStep({ state, close, goOn, backTo }: Props) {
   const { t } = useTranslation();
@@ -30,6 +30,7 @@ export function VerifyEmailStep({ state, close, goOn, backTo }: Props) {
   // Once verified, cancelled or left, the step waits for the navigation it started.
   const [finished, setFinished] = useState(false);
   const fromSettings = state.coming_from === 'click';
+  const upgrade = state.coming_from === 'upgrade';
 
   if (finished || session.status === 'loading') {
     return (
@@ -48,7 +49,7 @@ export function VerifyEmailStep({ state, close, goOn, backTo }: Props) {
   const onVerified = (user: User) => {
     setFinished(true);
     setUser(user);
-    toast.success(t('auth.verify.done'));
+    toast.success(t(upgrade ? 'auth.verify.upgradeDone' : 'auth.verify.done'));
     if (fromSettings) close();
     else goOn();
   };
@@ -66,6 +67,7 @@ export function VerifyEmailStep({ state, close, goOn, backTo }: Props) {
   return (
     <VerifyEmailForm
       email={pendingEmail}
+      intro={upgrade ? t('auth.verify.upgradeIntro', { email: pendingEmail }) : undefined}
       closable={fromSettings}
       onVerified={onVerified}
       onCancelled={onCancelled}

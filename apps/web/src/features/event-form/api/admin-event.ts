@@ -4,37 +4,19 @@
  * A saved or deleted event changes the admin lists, the map, and its owner's lists: every event query is
  * invalidated and the map drops its copy.
  */
-import type {
-  AdminEventInput,
-  adminCreateEventBodySchema,
-  adminUpdateEventBodySchema,
-  eventResponseSchema,
-} from '@evmap/contract/events';
+import type { AdminEventInput, adminCreateEventBodySchema, adminUpdateEventBodySchema } from '@evmap/contract/events';
+import { adminRoutes } from '@evmap/contract/routes/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { announceEventChanged } from '@/lib/event-changes';
 import { eventKeys, invalidateAfterEventDeletion } from '@/lib/query-keys';
-
-export const getAdminEventEndpoint = endpoint<{ response: typeof eventResponseSchema }>()(
-  'GET',
-  '/connected/admin/events/uuid/:uuid',
-);
-export const createAdminEventEndpoint = endpoint<{
-  body: typeof adminCreateEventBodySchema;
-  response: typeof eventResponseSchema;
-}>()('POST', '/connected/admin/events');
-export const updateAdminEventEndpoint = endpoint<{
-  body: typeof adminUpdateEventBodySchema;
-  response: typeof eventResponseSchema;
-}>()('PUT', '/connected/admin/events/:id');
-export const deleteAdminEventEndpoint = endpoint()('DELETE', '/connected/admin/events/id/:id');
 
 /** Query options for any event (deleted ones included) as an administrator sees it. */
 export const adminEventQueryOptions = (uuid: string) =>
   queryOptions({
     queryKey: eventKeys.adminDetail(uuid),
-    queryFn: async ({ signal }) => (await callEndpoint(getAdminEventEndpoint, { params: { uuid }, signal })).event,
+    queryFn: async ({ signal }) => (await callEndpoint(adminRoutes.event, { params: { uuid }, signal })).event,
   });
 
 /** The event `uuid` for an administrator. */
@@ -51,8 +33,8 @@ export function useSaveAdminEvent(id: number | undefined) {
     mutationFn: async (body: AdminBody) => {
       const answer =
         id === undefined
-          ? await callEndpoint(createAdminEventEndpoint, { body })
-          : await callEndpoint(updateAdminEventEndpoint, {
+          ? await callEndpoint(adminRoutes.createEvent, { body })
+          : await callEndpoint(adminRoutes.updateEvent, {
               params: { id },
               body: body as z.input<typeof adminUpdateEventBodySchema>,
             });
@@ -71,7 +53,7 @@ export function useDeleteAdminEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (event: { id: number; uuid: string }) =>
-      callEndpoint(deleteAdminEventEndpoint, { params: { id: event.id } }),
+      callEndpoint(adminRoutes.deleteEvent, { params: { id: event.id } }),
     onSuccess: async (_answer, event) => {
       announceEventChanged(event.id);
       await invalidateAfterEventDeletion(queryClient, event);

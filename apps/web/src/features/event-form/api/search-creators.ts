@@ -2,22 +2,17 @@
  * `GET /connected/admin/users?search=`: the users an administrator may make an event's creator (spec
  * section 6: the choices exclude administrators; deleted accounts are left out too).
  */
-import type { adminUsersListSchema, adminUsersQuerySchema } from '@evmap/contract/admin-users';
+import { adminRoutes } from '@evmap/contract/routes/admin';
 import type { User } from '@evmap/contract/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
-
-export const adminUsersEndpoint = endpoint<{
-  query: typeof adminUsersQuerySchema;
-  response: typeof adminUsersListSchema;
-}>()('GET', '/connected/admin/users');
+import { callEndpoint } from '@/lib/endpoint';
 
 /** How many users one search shows. */
 export const CREATOR_CHOICES = 20;
 
 /** Users matching `search` who may create events. */
 export async function searchCreators(search: string, signal?: AbortSignal): Promise<User[]> {
-  const { users } = await callEndpoint(adminUsersEndpoint, {
+  const { users } = await callEndpoint(adminRoutes.users, {
     query: {
       search: search.trim() || undefined,
       creatorsOnly: 'true',

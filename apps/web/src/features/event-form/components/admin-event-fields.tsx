@@ -17,7 +17,12 @@ import type { EventFormValues } from '../utils/event-form-values';
 const creatorLabel = (user: { name: string | null; email: string }) =>
   user.name ? `${user.name} (${user.email})` : user.email;
 
-/** The creator choice. */
+/**
+ * The creator choice. The chosen creator keeps one label (the one shown when chosen, or the email the event
+ * came with) whatever the answers list: were it relabelled by a later answer, the Select would write the new
+ * label into the search box, which searches it, whose answer (without that user) relabels it back, and so on,
+ * overwriting what the administrator types.
+ */
 function CreatorField({ initialLabel }: { initialLabel?: string }) {
   const { t } = useTranslation();
   const { setValue } = useFormContext<EventFormValues>();
@@ -27,8 +32,11 @@ function CreatorField({ initialLabel }: { initialLabel?: string }) {
   const [debounced] = useDebouncedValue(search === selectedLabel ? '' : search, 250);
   const choices = useCreatorChoices(debounced);
   const users = choices.data ?? [];
-  const data = users.map((user) => ({ value: String(user.id), label: creatorLabel(user) }));
   const value = typeof field.value === 'number' ? String(field.value) : null;
+  const data = users.map((user) => ({
+    value: String(user.id),
+    label: String(user.id) === value && selectedLabel ? selectedLabel : creatorLabel(user),
+  }));
   // The chosen creator stays listed (so the field shows it) when a search does not find them.
   if (value && selectedLabel && !data.some((option) => option.value === value)) {
     data.unshift({ value, label: selectedLabel });

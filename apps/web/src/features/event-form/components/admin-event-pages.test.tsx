@@ -5,11 +5,12 @@ import { useSession } from '@/lib/session';
 import { testEvent, testUser } from '@/test/fixtures';
 import { mockApi, renderUi } from '@/test/render';
 import { AdminEventCreatePage } from './admin-event-create-page';
-import { AdminEventEditPage } from './admin-event-edit-page';
+import { AdminEventEditor } from './admin-event-editor';
 
 const globals = {
   categories: [{ id: 1, handle: 'business', titleFr: 'Affaires', titleEn: 'Business' }],
   map: { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', tileAttribution: 'Tiles' },
+  places: { source: 'geonames' },
 };
 const organiser = testUser({ id: 12, name: 'Salle Bourgie', email: 'bourgie@example.ca', phoneNumber: '5145550199' });
 const admin = testUser({ id: 1, isAdmin: true, type: 'viewer', planType: null, email: 'admin@example.ca' });
@@ -59,17 +60,14 @@ describe("the administrator's event form", () => {
     });
   });
 
-  const route = '/profile/admin/events/:eventUuid';
-
   it('asks for category, address and dates when editing, with coordinates editable', async () => {
     useSession.setState({ status: 'signed-in', user: admin });
     const event = testEvent({ id: 9, categoryId: null, address: null, city: null, signaledCount: 2, active: false });
     const calls = mockApi(({ path }) => {
       if (path === '/public/globals') return { body: globals };
-      if (path === `/connected/admin/events/uuid/${event.uuid}`) return { body: { event } };
       return { status: 404 };
     });
-    const { user } = await renderUi(<AdminEventEditPage />, { path: `/profile/admin/events/${event.uuid}`, route });
+    const { user } = await renderUi(<AdminEventEditor event={event} />);
     await screen.findByText('Reported 2 times.');
     expect(screen.getByText('This event is inactive.')).toBeTruthy();
     expect(screen.getByLabelText('Latitude')).toBeTruthy();
@@ -79,15 +77,53 @@ describe("the administrator's event form", () => {
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });
 
+  it("keeps the administrator's search when the first list answers late, and finds another creator", async () => {
+    useSession.setState({ status: 'signed-in', user: admin });
+    const current = testUser({ id: 11, name: 'Théâtre du Nouveau Monde', email: 'tnm@example.ca' });
+    const event = testEvent({ id: 9, creatorId: 11, creator: { id: 11, email: current.email } });
+    let releaseFirstList = () => {};
+    const firstList = new Promise<void>((resolve) => {
+      releaseFirstList = resolve;
+    });
+    const calls = mockApi(async ({ path }) => {
+      if (path === '/public/globals') return { body: globals };
+      if (path === `/connected/admin/events/uuid/${event.uuid}`) return { body: { event } };
+      if (path.startsWith('/connected/admin/users')) {
+        const search = new URL(path, 'http://localhost').searchParams.get('search')?.toLowerCase() ?? '';
+        // The list without a search (where the current creator is) answers only after the typing.
+        if (!search) await firstList;
+        const users = [organiser, current].filter((u) => `${u.name} ${u.email}`.toLowerCase().includes(search));
+        return { body: { users, pagination: { page: 1, limit: 20, totalCount: users.length, totalPages: 1 } } };
+      }
+      return { status: 404 };
+    });
+    const { user } = await renderUi(<AdminEventEditor event={event} />);
+    const creator = (await screen.findByRole('combobox', { name: 'Creator' })) as HTMLInputElement;
+    expect(creator.value).toBe('tnm@example.ca');
+    await user.clear(creator);
+    await user.type(creator, 'Bourgie');
+    releaseFirstList();
+    await waitFor(() => expect(calls.some((call) => call.path.includes('search=Bourgie'))).toBe(true), {
+      timeout: 5000,
+    });
+    const option = await screen.findByRole('option', { name: 'Salle Bourgie (bourgie@example.ca)', hidden: true });
+    // The late answer relabelled neither the chosen creator nor the search box.
+    expect(creator.value).toBe('Bourgie');
+    await user.click(option);
+    await waitFor(() => expect(creator.value).toBe('Salle Bourgie (bourgie@example.ca)'));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(creator.value).toBe('Salle Bourgie (bourgie@example.ca)');
+    expect(calls.filter((call) => call.path.includes('search=Salle')).length).toBe(0);
+  });
+
   it('shows a deleted event read-only, without delete, in French', async () => {
     useSession.setState({ status: 'signed-in', user: admin });
     const event = testEvent({ deletedAt: '2026-01-01T00:00:00Z' });
     mockApi(({ path }) => {
       if (path === '/public/globals') return { body: globals };
-      if (path.startsWith('/connected/admin/events/uuid/')) return { body: { event } };
       return { status: 404 };
     });
-    await renderUi(<AdminEventEditPage />, { path: `/profile/admin/events/${event.uuid}`, route, lang: 'fr' });
+    await renderUi(<AdminEventEditor event={event} />, { lang: 'fr' });
     const notice = await screen.findByText('Cet événement est supprimé.');
     expect(within(notice.closest('[role]') ?? document.body).queryByRole('button')).toBeNull();
     expect((screen.getByLabelText(/Titre \(français\)/) as HTMLInputElement).disabled).toBe(true);

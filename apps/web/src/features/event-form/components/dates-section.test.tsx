@@ -183,4 +183,79 @@ describe('DatesSection', () => {
     expect(screen.getByRole('button', { name: 'Retirer la date 2' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ajouter une date' })).toBeTruthy();
   });
+
+  describe('recurrence (issue 27, item 3)', () => {
+    const recurrence = () => screen.getByLabelText('Recurrence') as HTMLSelectElement;
+    /** What a closed native select does on an arrow key: the next option, and a change event. */
+    const arrowTo = (value: string) => {
+      fireEvent.keyDown(recurrence(), { key: 'ArrowDown' });
+      fireEvent.change(recurrence(), { target: { value } });
+    };
+
+    it('says what a recurrence will replace, then lets the user undo it', async () => {
+      const second = { startDay: day(3), startTime: '14:00', endDay: day(3), endTime: '15:00' };
+      const { user } = await renderUi(<TestForm dates={[first(), second]} />);
+      await user.selectOptions(recurrence(), 'weekly');
+      expect(startDays()).toEqual([day(1), day(8), day(15), day(22)]);
+      expect(screen.getByText(/Every week: the dates were replaced by 4 dates .*\(there were 2\)/)).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'Undo' }));
+      expect(startDays()).toEqual([day(1), day(3)]);
+      expect(select(2, 'Start time').value).toBe('14:00');
+      expect(recurrence().value).toBe('none');
+      expect(document.activeElement).toBe(recurrence());
+      expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    });
+
+    it('with the keyboard, applies only the option chosen with Enter, not those arrowed through', async () => {
+      await renderUi(<TestForm />);
+      recurrence().focus();
+      arrowTo('daily');
+      // Only said: nothing generated yet.
+      expect(startDays()).toEqual([day(1)]);
+      expect(screen.getByText(/Every day: the dates will be replaced by 9 dates/)).toBeTruthy();
+      arrowTo('weekly');
+      expect(startDays()).toEqual([day(1)]);
+      expect(screen.getByText(/Every week: the dates will be replaced by 4 dates/)).toBeTruthy();
+
+      fireEvent.keyDown(recurrence(), { key: 'Enter' });
+      // Four weekly dates, not the nine of "Every day" passed on the way.
+      await waitFor(() => expect(startDays()).toEqual([day(1), day(8), day(15), day(22)]));
+      expect(recurrence().value).toBe('weekly');
+    });
+
+    it('with the keyboard, applies the option arrowed to when the select is left, and Escape keeps the dates', async () => {
+      await renderUi(<TestForm />);
+      recurrence().focus();
+      arrowTo('daily');
+      fireEvent.keyDown(recurrence(), { key: 'Escape' });
+      expect(recurrence().value).toBe('none');
+      arrowTo('monthly');
+      fireEvent.blur(recurrence());
+      await waitFor(() => expect(startDays()).toHaveLength(4));
+      expect(recurrence().value).toBe('monthly');
+    });
+
+    it('does not regenerate the dates while the year of the first date is typed digit by digit', async () => {
+      const errors = vi.spyOn(console, 'error');
+      const warnings = vi.spyOn(console, 'warn');
+      const { user } = await renderUi(<TestForm />);
+      await user.selectOptions(recurrence(), 'weekly');
+      const [, month, dayOfMonth] = day(1).split('-');
+      const seen: string[][] = [];
+      for (const year of ['0002', '0020', '0203']) {
+        fireEvent.change(input(1, 'Start date'), { target: { value: `${year}-${month}-${dayOfMonth}` } });
+        seen.push(startDays().slice(1));
+      }
+      // The other dates stay as they were while the year is incomplete…
+      for (const others of seen) expect(others).toEqual([day(8), day(15), day(22)]);
+      // …and follow the first date once it is whole.
+      fireEvent.change(input(1, 'Start date'), { target: { value: `2031-${month}-${dayOfMonth}` } });
+      await waitFor(() => expect(startDays()[1]).toBe(addDays(`2031-${month}-${dayOfMonth}`, 7)));
+      expect(errors).not.toHaveBeenCalled();
+      expect(warnings).not.toHaveBeenCalled();
+      errors.mockRestore();
+      warnings.mockRestore();
+    });
+  });
 });

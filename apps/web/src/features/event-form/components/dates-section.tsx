@@ -3,13 +3,15 @@
  * repaired after every change by the rules of date-rules.ts, and the recurrence that regenerates the
  * list from the first date.
  */
-import { RECURRING, type Recurring } from '@evmap/contract/enums';
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef } from 'react';
+import type { Recurring } from '@evmap/contract/enums';
+import { Anchor, Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateField, SelectField, TimeField } from '@/lib/form/fields';
+import { Link } from 'react-router';
+import { DateField, TimeField } from '@/lib/form/fields';
 import { errorText } from '@/lib/form-errors';
+import { PATHS } from '@/lib/paths';
 import {
   afterEndChange,
   afterStartChange,
@@ -21,6 +23,7 @@ import {
   startDayMin,
 } from '../utils/date-rules';
 import type { DateFormValue, EventFormValues } from '../utils/event-form-values';
+import { RecurrenceField } from './recurrence-field';
 
 const DATE_KEYS = ['startDay', 'startTime', 'endDay', 'endTime'] as const;
 const DATE_FIELD = /^dates\.(\d+)\.(startDay|startTime|endDay|endTime)$/;
@@ -72,19 +75,28 @@ function DateGroup({
  * recurrence select. Choosing a recurrence regenerates the list from the first date, and so does any
  * later change of the first date while a recurrence is chosen.
  */
-export function DatesSection({ disabled, recurrenceAllowed }: { disabled?: boolean; recurrenceAllowed: boolean }) {
+export function DatesSection({
+  disabled,
+  recurrenceAllowed,
+  maxDates,
+}: {
+  disabled?: boolean;
+  recurrenceAllowed: boolean;
+  /** The plan's most dates (the unit plan's): the add button stops there and says why. */
+  maxDates?: number;
+}) {
   const { t } = useTranslation();
   const { control, getValues, setValue, getFieldState, trigger, watch } = useFormContext<EventFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'dates' });
+  const { fields, append, remove, replace } = useFieldArray({ control, name: 'dates' });
   const { errors } = useFormState({ control, name: 'dates' });
   const recurring = useWatch({ control, name: 'recurring' });
   const firstStartDay = useWatch({ control, name: 'dates.0.startDay' });
   const addButton = useRef<HTMLButtonElement>(null);
   const today = useMemo(() => startDayMin(new Date()), []);
 
-  useEffect(() => {
-    /** Writes `next` over the list, field by field, so the control being used keeps its focus. */
-    const applyDates = (next: DateFormValue[]) => {
+  /** Writes `next` over the list, field by field, so the control being used keeps its focus. */
+  const applyDates = useCallback(
+    (next: DateFormValue[]) => {
       const current = getValues('dates');
       next.forEach((date, i) => {
         if (i >= current.length) return;
@@ -95,8 +107,11 @@ export function DatesSection({ disabled, recurrenceAllowed }: { disabled?: boole
         if (getFieldState(`dates.${i}`).invalid) void trigger(`dates.${i}`);
       });
       if (next.length > current.length) append(next.slice(current.length), { shouldFocus: false });
-    };
+    },
+    [getValues, setValue, getFieldState, trigger, append],
+  );
 
+  useEffect(() => {
     // Each date as it last broke no rule: the rules move a date by whole days from it, so the in-between
     // values a browser reports while a year is typed (0002, 0020, 0202…) do not lose its length.
     const snapshot = (kept: DateFormValue[] = []) => {
@@ -106,7 +121,6 @@ export function DatesSection({ disabled, recurrenceAllowed }: { disabled?: boole
     };
     let before = snapshot();
     const onUserChange = (name: string, chosen: Recurring) => {
-      if (name === 'recurring') return applyDates(regenerate(getValues('dates'), chosen));
       const match = DATE_FIELD.exec(name);
       const index = Number(match?.[1]);
       const dates = [...getValues('dates')];
@@ -115,19 +129,26 @@ export function DatesSection({ disabled, recurrenceAllowed }: { disabled?: boole
       dates[index] = match[2]?.startsWith('start')
         ? afterStartChange(date, before[index])
         : afterEndChange(date, before[index]);
-      applyDates(index === 0 ? regenerate(dates, chosen) : dates);
+      // A first date being typed (a year digit by digit: 0002, 0020, 0202) regenerates nothing until it is a
+      // whole date from today on.
+      const settled = index === 0 && isValidDate(dates[0]) && (dates[0]?.startDay ?? '') >= today;
+      applyDates(settled ? regenerate(dates, chosen) : dates);
     };
 
     // Only the user's changes ('change' events) are repaired: the values set here come back without a type.
+    // The recurrence applies itself (RecurrenceField), when it is chosen.
     const subscription = watch((values, { name, type }) => {
-      if (type === 'change' && name) onUserChange(name, (values.recurring ?? 'none') as Recurring);
+      if (type === 'change' && name && name !== 'recurring')
+        onUserChange(name, (values.recurring ?? 'none') as Recurring);
       before = snapshot(before);
     });
     return () => subscription.unsubscribe();
-  }, [watch, getValues, setValue, getFieldState, trigger, append]);
+  }, [watch, getValues, applyDates, today]);
 
   // An error on the list itself (no dates, for an administrator), rather than on one of its fields.
   const listError = errors.dates?.message ? errors.dates : errors.dates?.root;
+  const atLimit = maxDates !== undefined && fields.length >= maxDates;
+  const limitId = useId();
   const recurrenceDisabled = disabled || !firstStartDay;
   const recurrenceHint = !firstStartDay
     ? t('eventDates.recurrenceNeedsStart')
@@ -137,13 +158,22 @@ export function DatesSection({ disabled, recurrenceAllowed }: { disabled?: boole
 
   return (
     <Stack>
-      {recurrenceAllowed && (
-        <SelectField<Recurring>
-          name="recurring"
-          options={RECURRING.map((value) => ({ value, label: t(`eventDates.recurrence.${value}`) }))}
+      {recurrenceAllowed ? (
+        <RecurrenceField
           description={recurrenceHint}
           disabled={recurrenceDisabled}
+          getDates={() => getValues('dates')}
+          applyDates={applyDates}
+          restoreDates={(dates) => replace(dates)}
         />
+      ) : (
+        // Why there is no recurrence (the unit plan): said, with the way to the plan that has it.
+        <Text size="sm" c="dimmed">
+          {t('eventDates.recurrenceNotInUnit', { max: maxDates })}{' '}
+          <Anchor component={Link} to={PATHS.plans} size="sm">
+            {t('eventDates.comparePlans')}
+          </Anchor>
+        </Text>
       )}
       {fields.map((field, index) => (
         <DateGroup
@@ -169,10 +199,16 @@ export function DatesSection({ disabled, recurrenceAllowed }: { disabled?: boole
           ref={addButton}
           variant="light"
           onClick={() => append(nextDate(getValues('dates'), new Date()))}
-          disabled={disabled}
+          disabled={disabled || atLimit}
+          aria-describedby={atLimit ? limitId : undefined}
         >
           {t('eventDates.add')}
         </Button>
+        {atLimit && (
+          <Text id={limitId} size="sm" c="dimmed">
+            {t('unitDatesLimit', { ns: 'errors', max: maxDates })}
+          </Text>
+        )}
       </Group>
     </Stack>
   );

@@ -2,19 +2,25 @@ import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
+import { useLang } from '@/i18n/use-lang';
+import { eventTitle } from '@/lib/event-title';
 import { toast } from '@/lib/toast';
 
-/** "Delete the event", after a confirmation naming it; says whether it worked, then `onDeleted`. */
+/**
+ * "Delete the event", after a confirmation naming it (in the reader's language); says whether it worked,
+ * then `onDeleted`.
+ */
 export function DeleteEventButton({
-  title,
+  event,
   remove,
   onDeleted,
 }: {
-  title: string;
+  event: { titleFr: string; titleEn: string | null };
   remove: () => Promise<unknown>;
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
+  const title = eventTitle(event, useLang());
   const [confirm, dialog] = useConfirm();
   const [pending, setPending] = useState(false);
 

@@ -26,7 +26,11 @@ describe('mapPoint', () => {
 describe('PlaceMap', () => {
   it('gives the point as text and hides the map itself from screen readers (no layout: no Leaflet)', async () => {
     mockApi(() => ({
-      body: { categories: [], map: { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', tileAttribution: 'T' } },
+      body: {
+        categories: [],
+        map: { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', tileAttribution: 'T' },
+        places: { source: 'geonames' },
+      },
     }));
     const { container } = await renderUi(<PlaceMap latitude={45.5017} longitude={-73.5673} />);
     expect(screen.getByText('Coordinates: 45.5017, -73.5673')).toBeTruthy();

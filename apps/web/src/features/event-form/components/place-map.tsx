@@ -1,15 +1,17 @@
 /**
  * The event form's small map (spec section 9): the event's point at the place zoom, or the form's
- * default view without one. Leaflet is loaded when the map is first drawn, after the form has painted,
- * so it never weighs on the form's first render. Decorative for screen readers: the coordinates are
- * given as text under it.
+ * default view without one. The organiser places the pin where the event really is: drag it, click the
+ * map, or, with the keyboard, focus the map and move the pin with the arrow keys (Shift for longer
+ * steps); the coordinates under the map are read out as they change. Leaflet is loaded when the map is
+ * first drawn, after the form has painted, so it never weighs on the form's first render.
  */
 import 'leaflet/dist/leaflet.css';
 import './place-map.css';
 import { MAP } from '@evmap/contract/constants';
+import { usableCoordinate } from '@evmap/contract/map-readiness';
 import { Box, Stack, Text } from '@mantine/core';
 import type * as Leaflet from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
 import { afterNextPaint } from '@/lib/after-next-paint';
@@ -23,9 +25,7 @@ type Point = { lat: number; lng: number };
  * without a place carries none).
  */
 export function mapPoint(latitude: number | null | undefined, longitude: number | null | undefined): Point | null {
-  const valid = (value: number | null | undefined, limit: number): value is number =>
-    typeof value === 'number' && Number.isFinite(value) && value !== 0 && Math.abs(value) <= limit;
-  return valid(latitude, 90) && valid(longitude, 180) ? { lat: latitude, lng: longitude } : null;
+  return usableCoordinate(latitude, 90) && usableCoordinate(longitude, 180) ? { lat: latitude, lng: longitude } : null;
 }
 
 /** A coordinate as shown: at most 5 decimals (about a metre), without trailing zeros. */
@@ -33,8 +33,34 @@ export function formatCoordinate(value: number): string {
   return String(Number(value.toFixed(5)));
 }
 
+/** One arrow key step, in metres (ten times more with Shift): a door along a street. */
+export const PIN_STEP_METRES = 10;
+const METRES_PER_DEGREE = 111_320;
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** The point moved `dx` steps east and `dy` steps north (a step of `metres`), kept on the map. */
+export function movePoint(point: Point, dx: number, dy: number, metres = PIN_STEP_METRES): Point {
+  const dLat = (dy * metres) / METRES_PER_DEGREE;
+  const dLng = (dx * metres) / (METRES_PER_DEGREE * Math.max(Math.cos((point.lat * Math.PI) / 180), 0.01));
+  return { lat: round6(Math.max(-89.9, Math.min(89.9, point.lat + dLat))), lng: round6(point.lng + dLng) };
+}
+
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+};
+
+export type PlaceMapProps = {
+  latitude: number | null;
+  longitude: number | null;
+  /** Called when the organiser moves the pin (drag, click, arrow keys); without it the map only shows. */
+  onMove?: (point: Point) => void;
+};
+
 /** The map of the event's place and, under it, its coordinates as text. */
-export function PlaceMap({ latitude, longitude }: { latitude: number | null; longitude: number | null }) {
+export function PlaceMap({ latitude, longitude, onMove }: PlaceMapProps) {
   const { t } = useTranslation();
   const language = useLang();
   const container = useRef<HTMLDivElement>(null);
@@ -43,6 +69,19 @@ export function PlaceMap({ latitude, longitude }: { latitude: number | null; lon
   const point = mapPoint(latitude, longitude);
   const lat = point?.lat;
   const lng = point?.lng;
+  const movable = Boolean(onMove);
+  const hintId = useId();
+  // The latest handler, for Leaflet's listeners registered once.
+  const move = useRef(onMove);
+  move.current = onMove;
+  // Set when the pin moved here (drag, click, keys): the map then stays at its zoom instead of jumping.
+  const movedHere = useRef(false);
+  const marker = useRef<Leaflet.Marker | null>(null);
+
+  const moveTo = useCallback((next: Point) => {
+    movedHere.current = true;
+    move.current?.({ lat: round6(next.lat), lng: round6(next.lng) });
+  }, []);
 
   // The map, once, after the form has painted.
   useEffect(() => {
@@ -62,11 +101,14 @@ export function PlaceMap({ latitude, longitude }: { latitude: number | null; lon
         zoom: MAP.formZoom,
         minZoom: MAP.minZoom,
         maxZoom: MAP.maxZoom,
-        // Out of the keyboard's way: the map repeats what the fields say.
+        // The keyboard moves the pin (the focusable box around the map), not Leaflet's view.
         keyboard: false,
         zoomControl: false,
         scrollWheelZoom: false,
         attributionControl: false,
+      });
+      map.on('click', (event: Leaflet.LeafletMouseEvent) => {
+        if (move.current) moveTo(event.latlng);
       });
       setLeaflet({ L, map });
     };
@@ -75,9 +117,10 @@ export function PlaceMap({ latitude, longitude }: { latitude: number | null; lon
       cancelled = true;
       cancel();
       map?.remove();
+      marker.current = null;
       setLeaflet(null);
     };
-  }, []);
+  }, [moveTo]);
 
   // The tiles of the server's configuration, with their credit (the links kept out of the tab order).
   useEffect(() => {
@@ -93,40 +136,87 @@ export function PlaceMap({ latitude, longitude }: { latitude: number | null; lon
     };
   }, [leaflet, tiles, language]);
 
-  // The point, or the default view.
+  // The pin, or the default view: a point from elsewhere (a picked place) is shown at the place zoom; a pin
+  // moved on the map stays in view at the zoom the organiser chose.
   useEffect(() => {
     if (!leaflet) return;
     const { L, map } = leaflet;
+    const here = movedHere.current;
+    movedHere.current = false;
     if (lat === undefined || lng === undefined) {
+      marker.current?.remove();
+      marker.current = null;
       map.setView(MAP.formCenter, MAP.formZoom);
       return;
     }
-    map.setView([lat, lng], MAP.placeZoom);
-    const marker = L.circleMarker([lat, lng], {
-      radius: 9,
-      weight: 3,
-      color: '#ffffff',
-      fillColor: '#1971c2',
-      fillOpacity: 1,
-      interactive: false,
-    }).addTo(map);
-    return () => {
-      marker.remove();
-    };
-  }, [leaflet, lat, lng]);
+    if (!marker.current) {
+      marker.current = L.marker([lat, lng], {
+        draggable: true,
+        keyboard: false,
+        icon: L.divIcon({ className: 'evm-place-pin', iconSize: [22, 22], iconAnchor: [11, 11] }),
+      }).addTo(map);
+      marker.current.on('dragend', () => {
+        const position = marker.current?.getLatLng();
+        if (position && move.current) moveTo(position);
+      });
+    } else marker.current.setLatLng([lat, lng]);
+    if (here) map.panInside([lat, lng], { padding: [24, 24] });
+    else map.setView([lat, lng], MAP.placeZoom);
+  }, [leaflet, lat, lng, moveTo]);
+
+  // Dragging follows whether the pin may be moved (a read-only form shows it only).
+  useEffect(() => {
+    const dragging = marker.current?.dragging;
+    if (!dragging) return;
+    if (movable) dragging.enable();
+    else dragging.disable();
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const arrow = ARROWS[event.key];
+    if (!arrow || !onMove) return;
+    event.preventDefault();
+    // Without a point yet, the first arrow puts the pin at the centre of what the map shows.
+    const centre = leaflet?.map.getCenter() ?? MAP.formCenter;
+    const from = point ?? { lat: centre.lat, lng: centre.lng };
+    const next = point ? movePoint(from, arrow[0], arrow[1], PIN_STEP_METRES * (event.shiftKey ? 10 : 1)) : from;
+    moveTo(next);
+  };
+
+  const mapBox = (
+    <Box
+      ref={container}
+      aria-hidden="true"
+      className="evm-place-map"
+      h={220}
+      bg="gray.1"
+      // Leaflet's panes have high z-indexes: kept in a stacking context of their own, under dropdowns.
+      style={{ isolation: 'isolate', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+    />
+  );
 
   return (
     <Stack gap={4}>
-      <Box
-        ref={container}
-        aria-hidden="true"
-        className="evm-place-map"
-        h={220}
-        bg="gray.1"
-        // Leaflet's panes have high z-indexes: kept in a stacking context of their own, under dropdowns.
-        style={{ isolation: 'isolate', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
-      />
-      <Text size="sm" c="dimmed">
+      {movable ? (
+        <Box
+          role="application"
+          tabIndex={0}
+          aria-label={t('placeMap.label')}
+          aria-describedby={hintId}
+          onKeyDown={onKeyDown}
+          className="evm-place-map-focus"
+        >
+          {mapBox}
+        </Box>
+      ) : (
+        mapBox
+      )}
+      {movable && (
+        <Text id={hintId} size="sm" c="dimmed">
+          {t('placeMap.hint')}
+        </Text>
+      )}
+      <Text size="sm" c="dimmed" role="status" aria-live="polite">
         {point
           ? t('placeField.coordinates', {
               latitude: formatCoordinate(point.lat),

@@ -74,7 +74,11 @@ function mockPlaces(places: Place[]) {
     if (path.startsWith('/public/places/autocomplete')) return { body: { places } };
     if (path === '/public/globals') {
       return {
-        body: { categories: [], map: { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', tileAttribution: 'Tiles' } },
+        body: {
+          categories: [],
+          map: { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', tileAttribution: 'Tiles' },
+          places: { source: 'geonames' },
+        },
       };
     }
     return { status: 404, body: { errors: { global: 'Not found' } } };

@@ -2,11 +2,21 @@ import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '@/lib/paths';
-import { isPlanMessage } from '../utils/plan-rules';
+import { isAccountMessage, isPlanMessage } from '../utils/plan-rules';
 
-/** Under a plan refusal of the API ("add a payment method", trial limit, no plan): the way to the plans page. */
+/**
+ * Under a refusal: the way to fix it. A card or billing refusal ("add a payment method", a declined card) leads
+ * to the account page; a plan refusal (trial limit, no plan) to the plans page.
+ */
 export function PlanLink({ message }: { message: string }) {
   const { t } = useTranslation();
+  if (isAccountMessage(message)) {
+    return (
+      <Anchor component={Link} to={PATHS.account} fw={600}>
+        {t('eventForm.toAccount')}
+      </Anchor>
+    );
+  }
   if (!isPlanMessage(message)) return null;
   return (
     <Anchor component={Link} to={PATHS.plans} fw={600}>

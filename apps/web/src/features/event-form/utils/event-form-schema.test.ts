@@ -94,6 +94,7 @@ describe('the event form schema', () => {
       recurring: null,
       active: true,
       creatorId: 4,
+      accessibility: { stepFree: null, features: ['lsq'], noteFr: 'Rampe', noteEn: 'Rampe' },
     } as unknown as Event;
     const values = eventToValues(event);
     expect(values.titleEn).toBe('');
@@ -107,5 +108,6 @@ describe('the event form schema', () => {
     });
     expect(values.dates[1]?.startDay).toBe('2030-05-08');
     expect(values.recurring).toBe('none');
+    expect(values.accessibility).toEqual({ stepFree: 'unknown', features: ['lsq'], noteFr: 'Rampe', noteEn: '' });
   });
 });

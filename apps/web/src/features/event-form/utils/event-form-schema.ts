@@ -4,6 +4,7 @@
  * contract's event body and checked by the same schema the API validates with (owner, admin create or
  * admin edit), so the form shows the API's messages before the API is asked.
  */
+import { ACCESS_FEATURES, STEP_FREE_VALUES } from '@evmap/contract/accessibility';
 import { dateProblem, type EventDate } from '@evmap/contract/event-dates';
 import {
   adminCreateEventBodySchema,
@@ -13,7 +14,7 @@ import {
 } from '@evmap/contract/events';
 import { z } from 'zod';
 import { fromWallClock, toWallClock } from './date-rules';
-import type { DateFormValue, EventFormValues } from './event-form-values';
+import { type DateFormValue, type EventFormValues, noAccessibilityValue } from './event-form-values';
 
 /** Which body the form sends: an owner's event, or an administrator's new or edited one. */
 export type EventBodyKind = 'owner' | 'admin-create' | 'admin-edit';
@@ -60,6 +61,12 @@ const formFields = {
   longitude: z.number().nullable(),
   dates: z.array(dateFormSchema),
   recurring: z.enum(['none', 'daily', 'weekly', 'bi-weekly', 'monthly']),
+  accessibility: z.object({
+    stepFree: z.enum(['unknown', ...STEP_FREE_VALUES]),
+    features: z.array(z.enum(ACCESS_FEATURES)),
+    noteFr: z.string(),
+    noteEn: z.string(),
+  }),
   active: z.boolean(),
   creatorId: z.number().int().positive().nullable(),
 };
@@ -86,6 +93,13 @@ export function toEventBody(values: EventFormValues, kind: EventBodyKind) {
     images: values.images.map((image, orderIdx) => ({ imagePath: image.imagePath, orderIdx })),
     dates: values.dates.map(toWallClock),
     recurring: values.recurring,
+    accessibility: {
+      stepFree: values.accessibility.stepFree === 'unknown' ? null : values.accessibility.stepFree,
+      // In the list's order, whatever the order they were ticked in.
+      features: ACCESS_FEATURES.filter((feature) => values.accessibility.features.includes(feature)),
+      noteFr: values.accessibility.noteFr,
+      noteEn: values.accessibility.noteEn,
+    },
   };
   return kind === 'owner' ? body : { ...body, active: values.active, creatorId: values.creatorId };
 }
@@ -117,6 +131,7 @@ export function eventServerField(key: string): string {
   const date = /^dates\.(\d+)\.(startDate|endDate)$/.exec(key);
   if (date) return `dates.${date[1]}.${date[2] === 'startDate' ? 'startTime' : 'endTime'}`;
   if (key.startsWith('images')) return 'images';
+  if (key.startsWith('accessibility.features')) return 'accessibility.features';
   return key;
 }
 
@@ -142,6 +157,7 @@ export function newEventValues(firstDate: DateFormValue): EventFormValues {
     longitude: null,
     dates: [firstDate],
     recurring: 'none',
+    accessibility: noAccessibilityValue(),
     active: true,
     creatorId: null,
   };
@@ -172,6 +188,13 @@ export function eventToValues(event: Event): EventFormValues {
     longitude: event.longitude,
     dates: [...event.dates].sort((a, b) => a.startDate.localeCompare(b.startDate)).map(fromWallClock),
     recurring: event.recurring ?? 'none',
+    accessibility: {
+      stepFree: event.accessibility.stepFree ?? 'unknown',
+      features: [...event.accessibility.features],
+      noteFr: event.accessibility.noteFr ?? '',
+      // The API answers the French note as the English one when there is none: show the field empty then.
+      noteEn: event.accessibility.noteEn === event.accessibility.noteFr ? '' : (event.accessibility.noteEn ?? ''),
+    },
     active: event.active,
     creatorId: event.creatorId,
   };

@@ -3,6 +3,7 @@
  * as separate fields, images with their preview URL. `toEventBody` (event-form-schema.ts) turns them
  * into the contract's event body.
  */
+import type { AccessFeature, StepFree } from '@evmap/contract/accessibility';
 import type { Province, Recurring } from '@evmap/contract/enums';
 
 /** One date of the list, as four fields: days `YYYY-MM-DD`, times `HH:mm` (minutes 00, 15, 30 or 45). */
@@ -33,11 +34,28 @@ export type EventFormValues = {
   longitude: number | null;
   dates: DateFormValue[];
   recurring: Recurring;
+  accessibility: AccessibilityFormValue;
   /** Admin mode only. */
   active: boolean;
   /** Admin mode only: the event's creator (an event-manager or viewer, never an admin). */
   creatorId: number | null;
 };
+
+/** The accessibility fieldset: `unknown` is "not said" (a radio needs a value); notes '' when none. */
+export type AccessibilityFormValue = {
+  stepFree: StepFree | 'unknown';
+  features: AccessFeature[];
+  noteFr: string;
+  noteEn: string;
+};
+
+/** Nothing ticked, no note. */
+export const noAccessibilityValue = (): AccessibilityFormValue => ({
+  stepFree: 'unknown',
+  features: [],
+  noteFr: '',
+  noteEn: '',
+});
 
 /** Who fills the form: the event's owner (an event-manager) or an administrator. */
 export type EventFormMode = 'owner' | 'admin';

@@ -1,5 +1,13 @@
+import { ERROR_MESSAGES } from '@evmap/contract/errors';
 import { describe, expect, it } from 'vitest';
-import { isInProgress, isPlanMessage, publishWording, readOnlyReason, recurrenceAllowed } from './plan-rules';
+import {
+  isAccountMessage,
+  isInProgress,
+  isPlanMessage,
+  publishWording,
+  readOnlyReason,
+  recurrenceAllowed,
+} from './plan-rules';
 
 const now = new Date('2026-06-10T16:00:00Z'); // 12:00 in Montréal
 const event = (dates: Array<{ startDate: string; endDate: string | null }>, extra = {}) => ({
@@ -44,10 +52,14 @@ describe('plan rules of the event form', () => {
     expect(readOnlyReason(event(future), 'trial', now)).toBeUndefined();
   });
 
-  it('recognises the API plan refusals in both languages', () => {
-    expect(isPlanMessage('Please add a payment method')).toBe(true);
-    expect(isPlanMessage('Veuillez ajouter un moyen de paiement')).toBe(true);
+  it('recognises the API plan refusals and the card refusals in both languages', () => {
+    expect(isPlanMessage(ERROR_MESSAGES.noPlan.fr)).toBe(true);
+    expect(isAccountMessage('Please add a payment method')).toBe(true);
+    expect(isAccountMessage('Veuillez ajouter un moyen de paiement')).toBe(true);
+    expect(isAccountMessage(ERROR_MESSAGES.paymentDeclined.fr)).toBe(true);
+    expect(isPlanMessage('Please add a payment method')).toBe(false);
     expect(isPlanMessage('Title is required')).toBe(false);
+    expect(isAccountMessage('Title is required')).toBe(false);
     expect(isPlanMessage(undefined)).toBe(false);
   });
 });

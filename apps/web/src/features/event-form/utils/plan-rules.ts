@@ -1,8 +1,9 @@
 /**
  * What the owner's plan means on the event form (spec sections 4, 5 and 9), on the client: which
  * confirmation publishing asks, why an event is read-only, and which API refusals are about the plan
- * (shown with a link to the plans page). The API enforces the same rules (plans/plan-rules.ts).
+ * (shown with a link to the plans page) or about the card (with a link to the account page). The API enforces the same rules (plans/plan-rules.ts).
  */
+import { UNIT_EVENT_DATES_MAX } from '@evmap/contract/constants';
 import type { PlanType } from '@evmap/contract/enums';
 import { ERROR_MESSAGES, type ErrorKey } from '@evmap/contract/errors';
 import type { Event } from '@evmap/contract/events';
@@ -17,6 +18,10 @@ export function publishWording(planType: PlanType | null | undefined): PublishWo
   if (planType === 'complete' || planType === 'free-complete') return 'complete';
   return 'none';
 }
+
+/** The most dates an event may carry under the plan: the unit plan's limit, else none on the form. */
+export const maxDatesOf = (planType: PlanType | null | undefined) =>
+  planType === 'unit' ? UNIT_EVENT_DATES_MAX : undefined;
 
 /** Recurring dates are not part of the unit plan. */
 export const recurrenceAllowed = (planType: PlanType | null | undefined) => planType !== 'unit';
@@ -46,15 +51,31 @@ const PLAN_ERRORS: ErrorKey[] = [
   'noPlan',
   'trialLimit',
   'noSubscription',
-  'paymentMethodRequired',
-  'paymentFailed',
   'recurrenceNotInPlan',
+  'unitDatesLimit',
+  'republicationUnconfirmed',
 ];
+
+/** Refusals fixed on the account page: the saved card, the billing province, a declined payment. */
+const ACCOUNT_ERRORS: ErrorKey[] = [
+  'paymentMethodRequired',
+  'billingProvinceRequired',
+  'paymentFailed',
+  'paymentDeclined',
+  'paymentInsufficientFunds',
+  'paymentCardExpired',
+];
+
+const mentions = (message: string | undefined, keys: ErrorKey[]) =>
+  Boolean(message) &&
+  keys.some((key) => message!.includes(ERROR_MESSAGES[key].en) || message!.includes(ERROR_MESSAGES[key].fr));
 
 /** True when a form message is one of the API's plan refusals (in either language). */
 export function isPlanMessage(message: string | undefined): boolean {
-  if (!message) return false;
-  return PLAN_ERRORS.some(
-    (key) => message.includes(ERROR_MESSAGES[key].en) || message.includes(ERROR_MESSAGES[key].fr),
-  );
+  return mentions(message, PLAN_ERRORS);
+}
+
+/** True when a form message is fixed on the account page (a card, the billing province, a declined payment). */
+export function isAccountMessage(message: string | undefined): boolean {
+  return mentions(message, ACCOUNT_ERRORS);
 }

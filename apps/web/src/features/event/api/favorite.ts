@@ -2,23 +2,22 @@
  * `GET|POST|DELETE /connected/events/id/{id}/favorite`: whether a viewer's favourite, and the
  * toggle, applied optimistically and rolled back when the server refuses.
  */
+import { eventRoutes } from '@evmap/contract/routes/events';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint';
 import { eventKeys } from '@/lib/query-keys';
-
-const path = (id: number) => `/connected/events/id/${id}/favorite`;
 
 /** Whether the event is a favourite of the signed-in viewer. */
 export async function getFavorite(id: number, signal?: AbortSignal): Promise<boolean> {
-  return (await api.get<{ isFavorite: boolean }>(path(id), { signal })).isFavorite;
+  return (await callEndpoint(eventRoutes.favoriteState, { params: { id }, signal })).isFavorite;
 }
 
 /** Adds (true) or removes (false) the favourite. */
-export function setFavorite(id: number, favorite: boolean): Promise<void> {
-  return favorite ? api.post<void>(path(id)) : api.delete<void>(path(id));
+export async function setFavorite(id: number, favorite: boolean): Promise<void> {
+  await callEndpoint(favorite ? eventRoutes.addFavorite : eventRoutes.removeFavorite, { params: { id } });
 }
 
-/** Query options for the favourite state. */
+/** Query options for the favourite state of event `id`; the toggle's optimistic updates write under its key. */
 export const favoriteQueryOptions = (id: number) =>
   queryOptions({ queryKey: eventKeys.favorite(id), queryFn: ({ signal }) => getFavorite(id, signal) });
 

@@ -4,41 +4,34 @@
  * it from `/connected/events/uuid/{uuid}` or `/connected/admin/events/uuid/{uuid}` instead, so they can see
  * it with its notices (inactive, deleted).
  */
+
 import type { Event } from '@evmap/contract/events';
-import type { User } from '@evmap/contract/users';
+import { adminRoutes } from '@evmap/contract/routes/admin';
+import { eventRoutes } from '@evmap/contract/routes/events';
+import { isUuid } from '@evmap/contract/uuid';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint';
+import { eventKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Who looks: anyone, the owner of their events, or an administrator. */
-export type Viewer = 'public' | 'manager' | 'admin';
-
-export function viewerOf(user: Pick<User, 'isAdmin' | 'type'> | null): Viewer {
-  if (!user) return 'public';
-  if (user.isAdmin) return 'admin';
-  return user.type === 'event-manager' ? 'manager' : 'public';
-}
-
-const get = async (path: string, signal?: AbortSignal) => (await api.get<{ event: Event }>(path, { signal })).event;
+import { type Viewer, viewerOf } from '@/lib/viewer';
 
 /** Fetches an event; a 404 for the public is retried through the owner or admin call when the link is a uuid. */
 export async function getEvent(handleOrUuid: string, viewer: Viewer = 'public', signal?: AbortSignal): Promise<Event> {
-  const key = encodeURIComponent(handleOrUuid);
   try {
-    return await get(`/public/events/handle-or-uuid/${key}`, signal);
+    return (await callEndpoint(eventRoutes.byHandleOrUuid, { params: { handleOrUuid }, signal })).event;
   } catch (error) {
     const notPublic = error instanceof ApiError && error.status === 404;
-    if (!notPublic || viewer === 'public' || !UUID.test(handleOrUuid)) throw error;
-    return get(viewer === 'admin' ? `/connected/admin/events/uuid/${key}` : `/connected/events/uuid/${key}`, signal);
+    if (!notPublic || viewer === 'public' || !isUuid(handleOrUuid)) throw error;
+    const byUuid = viewer === 'admin' ? adminRoutes.event : eventRoutes.ownByUuid;
+    return (await callEndpoint(byUuid, { params: { uuid: handleOrUuid }, signal })).event;
   }
 }
 
 /** Query options for an event as `viewer` sees it. */
 export const eventQueryOptions = (handleOrUuid: string, viewer: Viewer) =>
   queryOptions({
-    queryKey: ['event', handleOrUuid, viewer],
+    queryKey: eventKeys.detail(handleOrUuid, viewer),
     queryFn: ({ signal }) => getEvent(handleOrUuid, viewer, signal),
     retry: false,
   });

@@ -1,6 +1,7 @@
 /** `POST /public/events/{uuid}/stats`: a view or an action click. */
 import type { CLICK_VALUES, VIEW_VALUES } from '@evmap/contract/enums';
-import { api } from '@/lib/api-client';
+import { eventRoutes } from '@evmap/contract/routes/events';
+import { callEndpoint } from '@/lib/endpoint';
 
 export type StatBody =
   | { type: 'view'; value: (typeof VIEW_VALUES)[number] }
@@ -8,5 +9,5 @@ export type StatBody =
 
 /** Records a statistic; failures are ignored (statistics never block the visitor). */
 export function recordStat(uuid: string, body: StatBody): void {
-  api.post<void>(`/public/events/${uuid}/stats`, body).catch(() => undefined);
+  callEndpoint(eventRoutes.recordStat, { params: { uuid }, body }).catch(() => undefined);
 }

@@ -3,15 +3,19 @@
  * directions and add to calendar; each records its click statistic.
  */
 import type { Event } from '@evmap/contract/events';
+import { eventRoutes } from '@evmap/contract/routes/events';
+import { urlOf } from '@evmap/contract/routes/route';
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { API_BASE } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { recordStat, type StatBody } from '../api/record-stat';
 
 type Click = Extract<StatBody, { type: 'btn_click' }>['value'];
 
-/** The action buttons of `event`. */
+/**
+ * Call, website, share, booking, directions and calendar, each shown when the event has what it needs; the clicks
+ * are counted for the event's statistics.
+ */
 export function EventActions({ event }: { event: Event }) {
   const { t } = useTranslation();
   const click = (value: Click) => recordStat(event.uuid, { type: 'btn_click', value });
@@ -58,7 +62,7 @@ export function EventActions({ event }: { event: Event }) {
         </Button>
       )}
       {event.dates.length > 0 && (
-        <Button {...link} target={undefined} href={`${API_BASE}/public/events/${event.uuid}/ics`} download>
+        <Button {...link} target={undefined} href={urlOf(eventRoutes.ics, { uuid: event.uuid })} download>
           {t('event.addToCalendar')}
         </Button>
       )}

@@ -8,17 +8,20 @@ import '@/styles/full';
 import { MODAL_IMAGE_WIDTH } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
 import { Alert, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccessibilityList } from '@/components/accessibility-list';
 import { CategoryIcon } from '@/components/category-icon';
 import { useLang } from '@/i18n/use-lang';
 import { formatWallClock, listedDates } from '@/lib/event-dates-display';
+import { placeLine } from '@/lib/event-place';
 import { useGlobals } from '@/lib/get-globals';
+import { heldMarker } from '@/lib/held-marker';
 import { imageUrl } from '@/lib/image-url';
 import { useSession } from '@/lib/session';
 import { useEvent } from '../api/get-event';
 import { recordStat } from '../api/record-stat';
-import { placeLine } from '../utils/event-display';
 import { EventActions } from './event-actions';
 import classes from './event-modal.module.css';
 import { FavoriteButton } from './favorite-button';
@@ -62,13 +65,28 @@ function EventDetails({ event }: { event: Event }) {
   const image = imageUrl(event.images, MODAL_IMAGE_WIDTH);
   const { dates, more } = listedDates(event.dates, event.timeZone);
   const place = placeLine(event);
+  const access = event.accessibility;
+  const accessNote = lang === 'fr' ? access.noteFr : access.noteEn;
+  const hasAccess = access.stepFree !== null || access.features.length > 0 || Boolean(accessNote);
   const isAdmin = useSession((s) => s.user?.isAdmin === true);
   // An inactive or deleted event (its owner's or an administrator's preview) is not reported nor favourited.
   const isPublic = isVisible(event);
 
   return (
     <Stack gap="sm">
-      {image && <Image src={image} alt="" radius="md" mah="min(320px, 30dvh)" fit="cover" />}
+      {/* The cover's box has its size before the image arrives (16:9, as the cards crop it), so the details
+          below do not jump down when it loads (a layout shift). */}
+      {image && (
+        <Image
+          src={image}
+          alt=""
+          radius="md"
+          w="100%"
+          mah="min(320px, 30dvh)"
+          fit="cover"
+          style={{ aspectRatio: '16 / 9' }}
+        />
+      )}
       {isPublic && (
         <Group justify="flex-end">
           <FavoriteButton eventId={event.id} />
@@ -77,10 +95,10 @@ function EventDetails({ event }: { event: Event }) {
       {event.isPast && <Text c="red.8">{t('event.past')}</Text>}
       {!event.active && <Text c="red.8">{t('event.inactive')}</Text>}
       {event.deletedAt && isAdmin && <Text c="red.8">{t('event.deleted')}</Text>}
-      {event.signaledCount > 0 && (
-        <Text c="red.8">
-          {isAdmin ? t('event.signaledCount', { count: event.signaledCount }) : t('event.signaled')}
-        </Text>
+      {/* Reports are for administrators to review: one anonymous click must not mark an event for everyone. The
+          visitor who reported it sees their own notice by the report button. */}
+      {event.signaledCount > 0 && isAdmin && (
+        <Text c="red.8">{t('event.signaledCount', { count: event.signaledCount })}</Text>
       )}
       <Stack gap={2} aria-label={t('event.dates')} role="group">
         {dates.map((date) => (
@@ -112,6 +130,19 @@ function EventDetails({ event }: { event: Event }) {
           {description}
         </Text>
       )}
+      {hasAccess && (
+        <Stack gap={4} component="section" aria-labelledby={`access-${event.id}`}>
+          <Text size="sm" fw={700} id={`access-${event.id}`}>
+            {t('access.heading')}
+          </Text>
+          <AccessibilityList stepFree={access.stepFree} features={access.features} />
+          {accessNote && (
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              <strong>{t('access.note')}</strong> {accessNote}
+            </Text>
+          )}
+        </Stack>
+      )}
       <div className={classes.footer}>
         <EventActions event={event} />
         {isPublic && <ReportButton uuid={event.uuid} />}
@@ -126,6 +157,9 @@ export function EventModal({ handleOrUuid, source, onClose, onLoaded, onMissing 
   const query = useEvent(handleOrUuid);
   const recorded = useRef<string | null>(null);
   const event = query.data;
+  // Opened from a marker: its title at once, while the details load.
+  const queryClient = useQueryClient();
+  const [marker] = useState(() => heldMarker(queryClient, handleOrUuid));
 
   useEffect(() => {
     if (query.isError) onMissing();
@@ -144,7 +178,7 @@ export function EventModal({ handleOrUuid, source, onClose, onLoaded, onMissing 
       onClose={onClose}
       size="lg"
       yOffset="3dvh"
-      title={event ? <EventTitle event={event} /> : t('common.loading')}
+      title={event ? <EventTitle event={event} /> : (marker?.title ?? t('common.loading'))}
       styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
       closeButtonProps={{ 'aria-label': t('event.close') }}
     >
@@ -154,7 +188,7 @@ export function EventModal({ handleOrUuid, source, onClose, onLoaded, onMissing 
         <Alert color="red">{t('event.notFound')}</Alert>
       ) : (
         <Center py="xl">
-          <Loader />
+          <Loader aria-label={t('common.loading')} />
         </Center>
       )}
     </Modal>

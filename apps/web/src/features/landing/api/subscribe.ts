@@ -1,17 +1,18 @@
 /** `POST /public/globals/subscribe`: newsletter signup. */
 import type { subscribeSchema } from '@evmap/contract/forms';
+import { globalsRoutes } from '@evmap/contract/routes/globals';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/endpoint';
 
 export type SubscribeInput = z.output<typeof subscribeSchema>;
 
-/** Subscribes an address. */
-export function subscribe(body: SubscribeInput): Promise<void> {
-  return api.post<void>('/public/globals/subscribe', body);
+/** Resolves with nothing, the address new or already subscribed alike. */
+export async function subscribe(body: SubscribeInput): Promise<void> {
+  await callEndpoint(globalsRoutes.subscribe, { body });
 }
 
-/** The signup as a mutation. */
+/** Nothing cached changes: the form thanks and empties itself. */
 export function useSubscribe() {
   return useMutation({ mutationFn: subscribe });
 }

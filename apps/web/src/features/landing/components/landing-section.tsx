@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 const LandingDetails = lazy(() => import('./landing-details').then((m) => ({ default: m.LandingDetails })));
 
-/** The landing section. */
+/** The hero at once; the details once the visitor scrolls near them (a sentinel watched from afar). */
 export function LandingSection() {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);

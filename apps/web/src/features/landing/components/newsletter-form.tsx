@@ -1,37 +1,27 @@
 /** The newsletter signup: the address checked with the contract schema, server errors on the field. */
 import { subscribeSchema } from '@evmap/contract/forms';
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { FormMessage } from '@/components/form-message';
-import { contractResolver } from '@/lib/contract-resolver';
-import { applyServerErrors, errorText } from '@/lib/form-errors';
+import { ContractFormView } from '@/lib/form/contract-form';
+import { TextField } from '@/lib/form/fields';
+import { useContractForm } from '@/lib/form/use-contract-form';
 import { useSubscribe } from '../api/subscribe';
 
-type Values = z.input<typeof subscribeSchema>;
-
-/** The newsletter form. */
+/** One email field; once sent, the form thanks and empties itself (signing up twice is no error). */
 export function NewsletterForm() {
   const { t } = useTranslation();
   const headingId = useId();
   const subscribe = useSubscribe();
   const [done, setDone] = useState(false);
-  const form = useForm<Values, unknown, z.output<typeof subscribeSchema>>({
-    resolver: contractResolver(subscribeSchema),
+  const { form, onSubmit, formMessage } = useContractForm({
+    schema: subscribeSchema,
     defaultValues: { email: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await subscribe.mutateAsync(body);
+    submit: (body) => subscribe.mutateAsync(body),
+    onSuccess: () => {
       setDone(true);
       form.reset();
-    } catch (error) {
-      applyServerErrors(error, form.setError, ['email'], t);
-    }
+    },
   });
 
   return (
@@ -45,24 +35,16 @@ export function NewsletterForm() {
           {t('landing.newsletter.success')}
         </Text>
       )}
-      <form onSubmit={submit} noValidate>
-        <Stack gap="xs">
-          <FormMessage message={errors.root?.server?.message} />
-          <Group align="flex-start" wrap="nowrap">
-            <TextInput
-              flex={1}
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              error={errorText(t, errors.email, t('fields.email'))}
-              {...form.register('email')}
-            />
-            <Button type="submit" loading={isSubmitting} mt={25}>
-              {t('landing.newsletter.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ContractFormView form={form} onSubmit={onSubmit} formMessage={formMessage} gap="xs">
+        <Group align="flex-start" wrap="nowrap">
+          <Box flex={1}>
+            <TextField name="email" type="email" autoComplete="email" />
+          </Box>
+          <Button type="submit" loading={form.formState.isSubmitting} mt={25}>
+            {t('landing.newsletter.submit')}
+          </Button>
+        </Group>
+      </ContractFormView>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The category picker at the bottom of the map: All and one icon per category, as a radio group
- * (arrow keys move), each named by its tooltip text.
+ * (arrow keys move), each named by its tooltip text; the chosen category's name is written above the bar.
  */
 import { useTranslation } from 'react-i18next';
 import { CategoryIcon } from '@/components/category-icon';
@@ -36,6 +36,7 @@ export function CategoryPicker() {
       value={categoryId === null ? ALL : String(categoryId)}
       onChange={(value) => setCategory(value === ALL ? null : Number(value))}
       tooltips="above"
+      showChosen
     />
   );
 }

@@ -1,13 +1,18 @@
 /**
- * The day picker at the top of the map: the 7 days from today as a radio group (arrow keys move),
- * each showing its weekday initial, with the full date (or "today") as tooltip and accessible name.
+ * The day picker at the top of the map: "now" (events in progress or starting within three hours, each in its own
+ * time zone), then the 7 days from today, as a radio group (arrow keys move),
+ * each showing its weekday initial over its day of the month (an initial alone says nothing on a phone, where no
+ * tooltip shows), with the full date (or "today") as tooltip and accessible name.
  */
+import { DAY_NOW } from '@evmap/contract/constants';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '@/components/icons';
 import { useLang } from '@/i18n/use-lang';
 import { useSearchStore } from '../hooks/use-search-store';
 import { dayKey, pickerDays } from '../utils/days';
 import { PickerBar, type PickerOption } from './picker-bar';
+import classes from './picker-bar.module.css';
 
 /** The seven-day picker bound to the search store. */
 export function DayPicker() {
@@ -20,11 +25,31 @@ export function DayPicker() {
   const options = useMemo((): PickerOption[] => {
     const initial = new Intl.DateTimeFormat(locale, { weekday: 'narrow' });
     const full = new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' });
-    return pickerDays().map((date, i) => ({
-      value: dayKey(date),
-      name: i === 0 ? t('map.today') : full.format(date),
-      content: initial.format(date).toUpperCase(),
-    }));
+    const now: PickerOption = {
+      value: DAY_NOW,
+      name: t('map.now'),
+      content: (
+        <span className={classes.day}>
+          <Icon size={18}>
+            <circle cx="12" cy="12" r="9" />
+            <path d="M12 7v5l3 2" />
+          </Icon>
+        </span>
+      ),
+    };
+    return [
+      now,
+      ...pickerDays().map((date, i) => ({
+        value: dayKey(date),
+        name: i === 0 ? t('map.today') : full.format(date),
+        content: (
+          <span className={classes.day}>
+            <span>{initial.format(date).toUpperCase()}</span>
+            <span className={classes.dayNumber}>{date.getDate()}</span>
+          </span>
+        ),
+      })),
+    ];
   }, [locale, t]);
 
   return <PickerBar label={t('map.days')} options={options} value={selectedDay} onChange={setDay} tooltips="below" />;

@@ -1,14 +1,15 @@
 /**
- * The Leaflet map of the home page (loaded lazily: Leaflet stays out of the first load). Markers
- * are created once per event and then shown or hidden from the latest search ids and the current
- * supercluster clusters (use-event-markers); clicking a cluster zooms into it, clicking a marker
- * selects the event. The wheel scrolls the page, Ctrl (⌘) + wheel zooms (use-wheel-gate); the
+ * The Leaflet map of the home page (loaded lazily: Leaflet stays out of the first load). The markers of the view
+ * come from the marker answers of the tiles covering it (use-map-markers), are created once per event and then
+ * shown or hidden from the current supercluster clusters (use-event-markers); clicking a cluster zooms into it,
+ * clicking a marker selects the event. The wheel scrolls the page, Ctrl (⌘) + wheel zooms (use-wheel-gate); the
  * controls' titles and the tiles' credit are in the user's language.
  */
 import 'leaflet/dist/leaflet.css';
 import './event-map.css';
 import { MAP } from '@evmap/contract/constants';
-import type { Event } from '@evmap/contract/events';
+import { escapeHtml } from '@evmap/contract/html';
+import type { Marker } from '@evmap/contract/marker-tiles';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,18 +18,17 @@ import { useLang } from '@/i18n/use-lang';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { useGlobals } from '@/lib/get-globals';
 import { useEventMarkers } from '../hooks/use-event-markers';
-import { useEventSearch } from '../hooks/use-event-search';
 import { useLiveUpdates } from '../hooks/use-live-updates';
+import { type MapView, useMapMarkers } from '../hooks/use-map-markers';
 import { useSearchStore } from '../hooks/use-search-store';
 import { useWheelGate } from '../hooks/use-wheel-gate';
-import { type Bounds, roundBoundsOutward } from '../utils/geo';
-import { escapeHtml } from '../utils/marker-icons';
+import { clampBounds } from '../utils/geo';
 import { readStoredLocation } from '../utils/stored-location';
 import { zoomKeyName } from '../utils/wheel-gate';
 
 export type EventMapProps = {
   /** Called when a marker is chosen. */
-  onSelect: (event: Event) => void;
+  onSelect: (marker: Marker) => void;
   /** The handle or uuid of the event open over the map, if any (its marker gets the focus back when it closes). */
   selected?: string;
 };
@@ -37,27 +37,29 @@ export type EventMapProps = {
 const LEAFLET_FLAG =
   '<svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" width="12" height="8" viewBox="0 0 12 8" class="leaflet-attribution-flag"><path fill="#4C7BE1" d="M0 0h12v4H0z"/><path fill="#FFD500" d="M0 4h12v3H0z"/><path fill="#E0BC00" d="M0 7h12v1H0z"/></svg>';
 
-function boundsOf(map: L.Map): Bounds {
+function viewOf(map: L.Map): MapView {
   const b = map.getBounds();
-  return roundBoundsOutward({
+  // The view itself: the marker answers are cut by tiles (shared by nearby views), the list shows this area.
+  const bounds = clampBounds({
     northLat: b.getNorth(),
     eastLng: b.getEast(),
     southLat: b.getSouth(),
     westLng: b.getWest(),
   });
+  return { bounds, zoom: map.getZoom() };
 }
 
-/** The map filling its container, with markers and clusters of the current search. */
+/** The map filling its container, with the markers and clusters of its view. */
 export function EventMap({ onSelect, selected }: EventMapProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const container = useRef<HTMLElement>(null);
   const hint = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
-  const [bounds, setBounds] = useState<Bounds | null>(null);
+  const [view, setView] = useState<MapView | null>(null);
   const focus = useSearchStore((s) => s.focus);
 
-  useEventSearch(bounds);
+  const { markers } = useMapMarkers(view);
   useLiveUpdates();
   const tiles = useGlobals().data?.map;
 
@@ -81,10 +83,10 @@ export function EventMap({ onSelect, selected }: EventMapProps) {
         zoomControl: false,
       });
       const moved = () => {
-        setBounds((previous) => {
-          const next = boundsOf(map);
-          return previous && JSON.stringify(previous) === JSON.stringify(next) ? previous : next;
-        });
+        const next = viewOf(map);
+        setView((previous) => (previous && JSON.stringify(previous) === JSON.stringify(next) ? previous : next));
+        // The list view shows the events of the area the map last showed.
+        useSearchStore.getState().setArea(next);
       };
       map.on('moveend', moved);
       moved();
@@ -134,8 +136,8 @@ export function EventMap({ onSelect, selected }: EventMapProps) {
     useSearchStore.getState().clearFocus();
   }, [map, focus]);
 
-  // Markers and clusters from the latest ids, around the current view.
-  useEventMarkers(map, onSelect, selected);
+  // Markers and clusters around the current view.
+  useEventMarkers(map, markers, onSelect, selected);
 
   return (
     <>

@@ -7,6 +7,7 @@ import { MAP } from '@evmap/contract/constants';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOverlayTurn } from '@/lib/overlay-turn';
 import { useSearchStore } from '../hooks/use-search-store';
 import { readStoredLocation, storeLocation } from '../utils/stored-location';
 
@@ -28,6 +29,8 @@ export function LocationPrompt() {
   const [stored] = useState(readStoredLocation);
   const [open, setOpen] = useState(stored === null);
   const [watching, setWatching] = useState(stored?.location != null);
+  // On a phone it waits for the cookie banner to be answered (overlay-turn.ts).
+  const shown = useOverlayTurn('location', open);
 
   useEffect(() => {
     if (stored?.location) useSearchStore.getState().setLocation(stored.location);
@@ -58,7 +61,7 @@ export function LocationPrompt() {
     );
   };
 
-  if (!open) return null;
+  if (!shown) return null;
   // A plain panel rather than Mantine's Dialog (portal, transition, measured in effects): it is part of the first
   // screen of every first visit, and must not add to the work before the map shows. Placed over the map (not fixed
   // to the window), it scrolls away with the map instead of floating over the landing text.

@@ -1,6 +1,6 @@
 /** The map part of the home page, loaded lazily so that Leaflet stays out of the first load. */
 import '@/boot/map-preview.css';
-import type { Event } from '@evmap/contract/events';
+import type { Marker } from '@evmap/contract/marker-tiles';
 import { Box, Center, Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,7 @@ export function preloadMapScreen(): void {
 export type MapHomeProps = {
   /** CSS height of the map area. */
   height: string;
-  onSelect: (event: Event) => void;
+  onSelect: (marker: Marker) => void;
   /** The handle or uuid of the event open over the map, if any. */
   selected?: string;
 };
@@ -71,7 +71,7 @@ function MapScreenWhenLoaded({ onSelect, selected }: Pick<MapHomeProps, 'onSelec
   return <module.MapScreen onSelect={onSelect} selected={selected} />;
 }
 
-/** The map with its pickers. */
+/** The home's map area, `height` tall: the map screen once its code has loaded, in the map's error boundary. */
 export function MapHome({ height, onSelect, selected }: MapHomeProps) {
   const { t } = useTranslation();
   // Leaving the home before the live map took over (its code still loading) takes the map preview away too.

@@ -2,7 +2,7 @@
  * Everything the map home loads lazily: the Leaflet map, the day picker on top and the category
  * picker at the bottom (their tooltips pull in positioning code the first load does without).
  */
-import type { Event } from '@evmap/contract/events';
+import type { Marker } from '@evmap/contract/marker-tiles';
 import { Box } from '@mantine/core';
 import { CategoryPicker } from './category-picker';
 import { DayPicker } from './day-picker';
@@ -15,7 +15,7 @@ const overlay = { zIndex: 10, display: 'flex', justifyContent: 'center', pointer
 const picker = { pointerEvents: 'auto' } as const;
 
 /** The map with its pickers, filling the positioned parent; `selected` is the event open over it, if any. */
-export function MapScreen({ onSelect, selected }: { onSelect: (event: Event) => void; selected?: string }) {
+export function MapScreen({ onSelect, selected }: { onSelect: (marker: Marker) => void; selected?: string }) {
   return (
     <>
       <EventMap onSelect={onSelect} selected={selected} />

@@ -21,12 +21,18 @@ export type PickerBarProps = {
   onChange: (value: string) => void;
   /** Where the tooltips open: below for a bar at the top of the map, above for one at the bottom. */
   tooltips: 'above' | 'below';
+  /**
+   * Shows the chosen option's name in words above the bar: icons alone say nothing on a touch screen, which has no
+   * hover to show a tooltip (the radio's name already says it to assistive technology).
+   */
+  showChosen?: boolean;
 };
 
-/** The radio group. */
-export function PickerBar({ label, options, value, onChange, tooltips }: PickerBarProps) {
+/** The bar of radios, with the chosen option's name in words above it when `showChosen`. */
+export function PickerBar({ label, options, value, onChange, tooltips, showChosen = false }: PickerBarProps) {
   const group = useId();
-  return (
+  const chosen = options.find((option) => option.value === value);
+  const bar = (
     <div role="radiogroup" aria-label={label} className={classes.bar} data-tooltips={tooltips}>
       {options.map((option) => {
         const id = `${group}-${option.value}`;
@@ -51,6 +57,17 @@ export function PickerBar({ label, options, value, onChange, tooltips }: PickerB
           </div>
         );
       })}
+    </div>
+  );
+  if (!showChosen) return bar;
+  return (
+    <div className={classes.withChosen}>
+      {chosen && (
+        <span aria-hidden="true" className={classes.chosen} data-picker-chosen="">
+          {chosen.name}
+        </span>
+      )}
+      {bar}
     </div>
   );
 }

@@ -1,50 +1,50 @@
-/** The map's markers, clusters and groups from the search store, in the user's language (event-markers). */
-import type { Event } from '@evmap/contract/events';
+/** The map's markers, clusters and groups from the marker answers of the view (leaflet/event-markers). */
+import type { Marker } from '@evmap/contract/marker-tiles';
 import type L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '@/i18n/use-lang';
-import { EventMarkers } from './event-markers';
-import { useSearchStore } from './use-search-store';
+import { EventMarkers } from '../leaflet/event-markers';
 
 /**
- * Shows the latest search's markers and clusters on `map`; `onSelect` is called with a chosen event. When
- * `selected` (the open event) goes back to nothing, the marker that opened it gets the focus back.
+ * Shows `markers` and their clusters on `map`; `onSelect` is called with a chosen marker. When `selected` (the
+ * open event) goes back to nothing, the marker that opened it gets the focus back.
  */
-export function useEventMarkers(map: L.Map | null, onSelect: (event: Event) => void, selected?: string) {
+export function useEventMarkers(
+  map: L.Map | null,
+  markers: readonly Marker[],
+  onSelect: (marker: Marker) => void,
+  selected?: string,
+) {
   const { t } = useTranslation();
-  const lang = useLang();
-  const eventsById = useSearchStore((s) => s.eventsById);
-  const eventIds = useSearchStore((s) => s.eventIds);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
-  const markers = useRef<EventMarkers | null>(null);
-  const labels = useRef({ lang, t });
-  labels.current = { lang, t };
+  const layer = useRef<EventMarkers | null>(null);
+  const labels = useRef(t);
+  labels.current = t;
   const wasSelected = useRef(selected);
 
   useEffect(() => {
     if (!map) return;
-    const created = new EventMarkers(map, onSelectRef, labels.current.lang, labels.current.t);
-    markers.current = created;
+    const created = new EventMarkers(map, { select: onSelectRef }, labels.current);
+    layer.current = created;
     return () => {
       created.dispose();
-      markers.current = null;
+      layer.current = null;
     };
   }, [map]);
 
   useEffect(() => {
-    if (map) markers.current?.setData(eventIds, eventsById);
-  }, [map, eventIds, eventsById]);
+    if (map) layer.current?.setData(markers);
+  }, [map, markers]);
 
   useEffect(() => {
-    if (map) markers.current?.setLabels(lang, t);
-  }, [map, lang, t]);
+    if (map) layer.current?.setLabels(t);
+  }, [map, t]);
 
   // The modal closed (it took the focus with it): back to the marker that opened it.
   useEffect(() => {
     const before = wasSelected.current;
     wasSelected.current = selected;
-    if (before && !selected) markers.current?.restoreFocus();
+    if (before && !selected) layer.current?.restoreFocus();
   }, [selected]);
 }

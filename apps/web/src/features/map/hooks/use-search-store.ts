@@ -1,62 +1,53 @@
 /**
- * The map's search state (spec section 4): selected day, category, the user's location, the
- * events loaded so far by id and the ids of the latest search. A zustand store, so the Leaflet
- * code can read it outside React.
+ * What the visitor chose on the map (spec section 4): the day, the category, their location, and a place the map
+ * should move to. Only choices: the events themselves are server data, held by TanStack Query (api/markers.ts). A
+ * zustand store, so that code outside React's rendering (the map's set-up) can read it too.
  */
-import type { Event } from '@evmap/contract/events';
+import type { AccessFilter } from '@evmap/contract/accessibility';
 import { create } from 'zustand';
-import { onEventChanged } from '@/lib/event-changes';
 import { todayKey } from '../utils/days';
+import type { Bounds } from '../utils/geo';
 
 export type LatLng = { lat: number; lng: number };
 
 export type SearchState = {
+  /** A calendar day, or DAY_NOW (in progress now, or starting within three hours). */
   selectedDay: string;
   categoryId: number | null;
+  /** Words to find ('' for none), and the accessibility attributes every event must have (in ACCESS_FILTERS order). */
+  text: string;
+  access: AccessFilter[];
   /** Null when refused, unknown or not yet asked. */
   location: LatLng | null;
-  eventsById: Record<number, Event>;
-  /** The ids of the latest search: only these are shown. */
-  eventIds: number[];
   /** A place the map should move to (a direct link), consumed by the map. */
   focus: (LatLng & { zoom: number }) | null;
+  /** The area the map last showed (the list shows its events), null before the map was shown. */
+  area: { bounds: Bounds; zoom: number } | null;
+  setArea: (area: { bounds: Bounds; zoom: number }) => void;
   setDay: (day: string) => void;
+  setText: (text: string) => void;
+  setAccess: (access: AccessFilter[]) => void;
   setCategory: (categoryId: number | null) => void;
   setLocation: (location: LatLng | null) => void;
-  addResults: (events: Event[], eventIds: number[]) => void;
-  /** Forgets an event so that the next search fetches it again (it changed). */
-  forget: (id: number) => void;
   focusOn: (place: LatLng & { zoom: number }) => void;
   clearFocus: () => void;
 };
 
-/** The search state as a hook and a store. */
+/** A hook in components (`useSearchStore(selector)`), a store elsewhere (`useSearchStore.getState()`). */
 export const useSearchStore = create<SearchState>()((set) => ({
   selectedDay: todayKey(),
   categoryId: null,
+  text: '',
+  access: [],
   location: null,
-  eventsById: {},
-  eventIds: [],
   focus: null,
+  area: null,
+  setArea: (area) => set({ area }),
   setDay: (selectedDay) => set({ selectedDay }),
+  setText: (text) => set({ text: text.trim() }),
+  setAccess: (access) => set({ access }),
   setCategory: (categoryId) => set({ categoryId }),
   setLocation: (location) => set({ location }),
-  addResults: (events, eventIds) =>
-    set((state) => {
-      // A cached answer brings back events already held: only its ids change what is shown.
-      if (events.every((event) => state.eventsById[event.id] === event)) return { eventIds };
-      const eventsById = { ...state.eventsById };
-      for (const event of events) eventsById[event.id] = event;
-      return { eventsById, eventIds };
-    }),
-  forget: (id) =>
-    set((state) => {
-      const { [id]: _dropped, ...eventsById } = state.eventsById;
-      return { eventsById };
-    }),
   focusOn: (focus) => set({ focus }),
   clearFocus: () => set({ focus: null }),
 }));
-
-// An event saved or deleted in this tab (the event form) is fetched again by the next search.
-onEventChanged((id) => useSearchStore.getState().forget(id));

@@ -9,25 +9,25 @@ const event = (id: number, latitude: number | null = 45 + id / 100, longitude: n
 });
 
 describe('map points', () => {
-  it('collects the positioned loaded events of the ids, one point per event object', () => {
+  it('collects the positioned markers in their order, one point per marker object', () => {
     const pointOf = createPointCache<E>();
-    const byId: Record<number, E> = { 1: event(1), 2: event(2, null, null), 3: event(3) };
-    const points = collectPoints([3, 2, 1, 4], byId, pointOf);
+    const markers = [event(3), event(2, null, null), event(1)];
+    const points = collectPoints(markers, pointOf);
     expect(points.map((p) => p.properties.id)).toEqual([3, 1]);
     expect(points[0]?.geometry.coordinates).toEqual([-73, 45.03]);
-    const again = collectPoints([3, 2, 1, 4], { ...byId }, pointOf);
+    const again = collectPoints([...markers], pointOf);
     expect(samePoints(points, again)).toBe(true);
     expect(again[0]).toBe(points[0]);
   });
 
-  it('notices a changed event, a new id and a different order', () => {
+  it('notices a changed marker, a new one and a different order', () => {
     const pointOf = createPointCache<E>();
-    const byId: Record<number, E> = { 1: event(1), 3: event(3) };
-    const points = collectPoints([1, 3], byId, pointOf);
-    expect(samePoints(points, collectPoints([1, 3], { ...byId, 3: event(3) }, pointOf))).toBe(false);
-    expect(samePoints(points, collectPoints([1, 3], { ...byId, 5: event(5) }, pointOf))).toBe(true);
-    expect(samePoints(points, collectPoints([1, 3, 5], { ...byId, 5: event(5) }, pointOf))).toBe(false);
-    expect(samePoints(points, collectPoints([3, 1], byId, pointOf))).toBe(false);
+    const [one, three] = [event(1), event(3)];
+    const points = collectPoints([one, three], pointOf);
+    expect(samePoints(points, collectPoints([one, event(3)], pointOf))).toBe(false);
+    expect(samePoints(points, collectPoints([one, three, event(5)], pointOf))).toBe(false);
+    expect(samePoints(points, collectPoints([three, one], pointOf))).toBe(false);
+    expect(samePoints(points, collectPoints([one, three], pointOf))).toBe(true);
   });
 });
 

@@ -26,17 +26,12 @@ export function createPointCache<E extends Located>(): (event: E) => Point {
   };
 }
 
-/** The points of the loaded events among `ids` that have a position, in the order of `ids`. */
-export function collectPoints<E extends Located>(
-  ids: readonly number[],
-  eventsById: Readonly<Record<number, E>>,
-  pointOf: (event: E) => Point,
-): Point[] {
+/** The points of the markers that have a position, in their order. */
+export function collectPoints<E extends Located>(markers: Iterable<E>, pointOf: (event: E) => Point): Point[] {
   const points: Point[] = [];
-  for (const id of ids) {
-    const event = eventsById[id];
-    if (event?.latitude == null || event.longitude == null) continue;
-    points.push(pointOf(event));
+  for (const marker of markers) {
+    if (marker.latitude == null || marker.longitude == null) continue;
+    points.push(pointOf(marker));
   }
   return points;
 }

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { imageUrl } from '@/lib/image-url';
-import { clusterRadius, clusterSize, markerTitle, roundBoundsOutward } from './geo';
+import { clampBounds, clusterRadius, clusterSize, markerTitle } from './geo';
 
 describe('map geometry', () => {
-  it('rounds bounds outward to whole degrees', () => {
-    expect(roundBoundsOutward({ northLat: 46.2, eastLng: -70.5, southLat: 45.8, westLng: -71.9 })).toEqual({
-      northLat: 47,
-      eastLng: -70,
-      southLat: 45,
-      westLng: -72,
+  it('keeps the view within the valid ranges, to about ten metres', () => {
+    expect(clampBounds({ northLat: 45.512345, eastLng: -73.55551, southLat: 45.48, westLng: -73.6 })).toEqual({
+      northLat: 45.5123,
+      eastLng: -73.5555,
+      southLat: 45.48,
+      westLng: -73.6,
     });
-    expect(roundBoundsOutward({ northLat: 89.5, eastLng: 200, southLat: -95, westLng: -181 })).toEqual({
-      northLat: 90,
+    expect(clampBounds({ northLat: 89.5, eastLng: 200, southLat: -95, westLng: -181 })).toEqual({
+      northLat: 89.5,
       eastLng: 180,
       southLat: -90,
       westLng: -180,

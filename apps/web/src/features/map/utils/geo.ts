@@ -1,17 +1,18 @@
-/** Map geometry helpers: search bounds, cluster radius, marker titles and image URLs. */
+/** Map geometry and sizes: the view's bounds, the cluster radius and size class, the length of marker titles. */
 import { CLUSTER, MARKER_TITLE_MAX } from '@evmap/contract/constants';
 
 export type Bounds = { northLat: number; eastLng: number; southLat: number; westLng: number };
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** Bounds rounded outward to whole degrees (spec section 9), kept within the valid ranges. */
-export function roundBoundsOutward(b: Bounds): Bounds {
+/** Bounds kept within the valid ranges, rounded to 1e-4 degrees (about 10 m: a view that did not move is equal). */
+export function clampBounds(b: Bounds): Bounds {
+  const round = (value: number) => Math.round(value * 1e4) / 1e4;
   return {
-    northLat: clamp(Math.ceil(b.northLat), -90, 90),
-    eastLng: clamp(Math.ceil(b.eastLng), -180, 180),
-    southLat: clamp(Math.floor(b.southLat), -90, 90),
-    westLng: clamp(Math.floor(b.westLng), -180, 180),
+    northLat: clamp(round(b.northLat), -90, 90),
+    eastLng: clamp(round(b.eastLng), -180, 180),
+    southLat: clamp(round(b.southLat), -90, 90),
+    westLng: clamp(round(b.westLng), -180, 180),
   };
 }
 

@@ -17,7 +17,7 @@ export type CurrentPlanProps = {
   subscription: Subscription | null | undefined;
 };
 
-/** The current plan and its status. */
+/** The user's plan with what to know next: the trial's or the period's end, a payment due, whom to ask. */
 export function CurrentPlan({ user, subscription }: CurrentPlanProps) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();

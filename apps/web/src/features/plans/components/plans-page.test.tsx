@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
+
 import type { Subscription } from '@evmap/contract/billing';
+import { ERROR_MESSAGES } from '@evmap/contract/errors';
 import type { Event } from '@evmap/contract/events';
 import type { User } from '@evmap/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -46,6 +48,18 @@ const subscriptionOf = (user: User): Subscription | null =>
 
 type PlanAnswer = (planType: string) => { status?: number; body?: unknown };
 
+const A_CARD = {
+  id: 1,
+  brand: 'visa',
+  last4: '4242',
+  expMonth: 12,
+  expYear: 2099,
+  isDefault: true,
+  createdAt: '2026-01-01',
+};
+/** The saved cards the API answers (one, unless a test takes it away). */
+let savedCards = [A_CARD];
+
 /** The API of the page: the subscription, the own events and the plan change (`answer`, by default accepted). */
 function api(user: User, events: Event[] = [], answer?: PlanAnswer) {
   return mockApi(({ method, path, body }) => {
@@ -53,6 +67,7 @@ function api(user: User, events: Event[] = [], answer?: PlanAnswer) {
       return { body: { subscription: subscriptionOf(useSession.getState().user ?? user) } };
     }
     if (method === 'GET' && path === '/connected/events') return { body: { events } };
+    if (method === 'GET' && path === '/connected/me/payment-methods') return { body: { paymentMethods: savedCards } };
     if (method === 'PUT' && path === '/connected/me/plans') {
       const { planType } = body as { planType: string };
       if (answer) return answer(planType);
@@ -71,6 +86,7 @@ const card = (name: string) => screen.getByRole('region', { name });
 const text = (element: HTMLElement) => element.textContent?.replace(/\s+/g, ' ') ?? '';
 
 afterEach(() => {
+  savedCards = [A_CARD];
   vi.unstubAllGlobals();
   useSession.setState({ status: 'anonymous', user: null });
 });
@@ -250,9 +266,9 @@ describe('the confirmation of each change', () => {
     api(signIn({ planType: 'complete', trialEndedAt: '2026-01-01T00:00:00.000Z' }), events);
     const { user: browser } = await renderPlans('fr');
     await browser.click(screen.getByRole('button', { name: 'Annuler mon forfait' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Annuler votre forfait?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Annuler votre forfait\u202f?' });
     expect(text(dialog)).toContain("Votre forfait complet se termine maintenant : son abonnement mensuel s'arrête");
-    expect(text(dialog)).toContain('Vos événements prévus après la date de renouvellement (1 mars 2099');
+    expect(text(dialog)).toContain('Vos événements prévus après la date de renouvellement (1er mars 2099');
     const titles = within(dialog)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
@@ -302,19 +318,31 @@ describe('refusals of the API', () => {
     expect(within(card('Free trial')).getByText('Current plan')).toBeTruthy();
   });
 
-  it('a declined payment: "An error occurred during payment", nothing changed (in French too)', async () => {
+  it('a declined payment says so and what to do, with the account page; nothing changed (in French too)', async () => {
     api(signIn(), [], () => ({
       status: 402,
-      body: { errors: { global: "Une erreur s'est produite lors du paiement" } },
+      body: { errors: { global: ERROR_MESSAGES.paymentDeclined.fr } },
     }));
     const { user: browser } = await renderPlans('fr');
     await browser.click(screen.getByRole('button', { name: 'Choisir le forfait complet' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Passer au forfait complet?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Passer au forfait complet\u202f?' });
     await browser.click(within(dialog).getByRole('button', { name: 'Passer au forfait complet' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText("Une erreur s'est produite lors du paiement")).toBeTruthy();
+    expect(within(alert).getByText(/^Votre carte a été refusée et rien n'a été prélevé\./)).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Aller à la page du compte' })).toBeTruthy();
     expect(useSession.getState().user?.planType).toBe('trial');
+  });
+
+  it('without a saved card, a paid plan says so before asking for the confirmation', async () => {
+    savedCards = [];
+    const calls = api(signIn());
+    const { user: browser } = await renderPlans();
+    await browser.click(screen.getByRole('button', { name: 'Choose the complete plan' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Please add a payment method')).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Go to the account page' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
   it('the trial limit is shown as the page message, without a link', async () => {

@@ -14,10 +14,10 @@ import { Link } from 'react-router';
 import { FormMessage } from '@/components/form-message';
 import { PageHeading } from '@/components/page-heading';
 import { useFormatDate } from '@/lib/dates';
+import { useSubscription } from '@/lib/get-subscription';
 import { PATHS } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import type { SelectablePlan } from '../api/change-plan';
-import { useSubscription } from '../api/get-subscription';
 import { usePlanChange } from '../hooks/use-plan-change';
 import { canChoose, OFFERED_PLANS, type PlanError, trialAvailable } from '../utils/plan-rules';
 import { CurrentPlan } from './current-plan';
@@ -72,7 +72,7 @@ function TrialDetails({ trialEndedAt }: { trialEndedAt: string | null }) {
   );
 }
 
-/** The plans of an event-manager. */
+/** The plans an event-manager can choose from, their taxes, and the cancellation when it is allowed. */
 function ManagerPlans({ user }: { user: User }) {
   const { t } = useTranslation();
   const subscription = useSubscription();

@@ -1,7 +1,8 @@
 /**
  * Choosing a plan: the confirmation whose text depends on the change (and, when it leaves the complete plan,
  * lists the events the API deletes), then `PUT /connected/me/plans`. A refusal (no card, no billing
- * province, a declined payment, the trial limit) becomes the page's message and changes nothing.
+ * province, a declined payment, the trial limit) becomes the page's message and changes nothing; for a paid
+ * plan, no card or no billing province is found before the confirmation is asked, not after.
  */
 import { taxProvince } from '@evmap/contract/billing';
 import type { Event } from '@evmap/contract/events';
@@ -12,10 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useLang } from '@/i18n/use-lang';
 import { ApiError } from '@/lib/api-client';
+import { chargeBlocker } from '@/lib/charge-readiness';
+import { ownEventsQueryOptions } from '@/lib/get-own-events';
+import { subscriptionQueryOptions } from '@/lib/get-subscription';
 import { toast } from '@/lib/toast';
 import { type SelectablePlan, useChangePlan } from '../api/change-plan';
-import { ownEventsQueryOptions } from '../api/get-own-events';
-import { subscriptionQueryOptions } from '../api/get-subscription';
 import { PlanConfirmation } from '../components/plan-confirmation';
 import { deletionCutoff, eventsStartingAfter } from '../utils/deleted-events';
 import { confirmParts, type PlanError, planError, trialAvailable } from '../utils/plan-rules';
@@ -32,7 +34,7 @@ export type PlanChangeState = {
   dialog: ReactNode;
 };
 
-/** The plan change of `user`. */
+/** Changes `user`'s plan after a confirmation worded for the change; one change at a time (`busy`). */
 export function usePlanChange(user: User): PlanChangeState {
   const { t } = useTranslation();
   const lang = useLang();
@@ -66,6 +68,11 @@ export function usePlanChange(user: User): PlanChangeState {
     try {
       let found: { cutoff: string | null; deleted: Event[] };
       try {
+        const blocker = to === 'unit' || to === 'complete' ? await chargeBlocker(queryClient, user) : null;
+        if (blocker) {
+          setError(planError(t(blocker, { ns: 'errors' })));
+          return;
+        }
         found = await deletions(to);
       } catch {
         setError(failed());

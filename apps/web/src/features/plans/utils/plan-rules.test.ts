@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@evmap/contract/errors';
 import { describe, expect, it } from 'vitest';
 import { canChoose, confirmParts, planError, planFeatures, trialAvailable } from './plan-rules';
 
@@ -72,6 +73,10 @@ describe('planError', () => {
     expect(planError('Please add a payment method')).toMatchObject({ key: 'paymentMethodRequired', link: 'account' });
     expect(planError("Une erreur s'est produite lors du paiement")).toMatchObject({
       key: 'paymentFailed',
+      link: 'account',
+    });
+    expect(planError(ERROR_MESSAGES.paymentInsufficientFunds.en)).toMatchObject({
+      key: 'paymentInsufficientFunds',
       link: 'account',
     });
     expect(planError('Please add your billing province to your account')).toMatchObject({

@@ -84,7 +84,14 @@ export function confirmParts(from: PlanType | null, to: SelectablePlan, trialRun
 /** A refusal of the plan change: the catalogue key, and where the user can fix it. */
 export type PlanError = { key: ErrorKey | null; message: string; link: 'account' | null };
 
-const ACCOUNT_FIXES: ErrorKey[] = ['paymentMethodRequired', 'billingProvinceRequired', 'paymentFailed'];
+const ACCOUNT_FIXES: ErrorKey[] = [
+  'paymentMethodRequired',
+  'billingProvinceRequired',
+  'paymentFailed',
+  'paymentDeclined',
+  'paymentInsufficientFunds',
+  'paymentCardExpired',
+];
 const KNOWN: ErrorKey[] = [...ACCOUNT_FIXES, 'trialLimit', 'noPlan', 'noSubscription'];
 
 /**

@@ -1,18 +1,13 @@
 /** `GET /connected/events/favorite`: the signed-in viewer's favourite events. */
-import type { Event, eventsResponseSchema } from '@evmap/contract/events';
+import type { Event } from '@evmap/contract/events';
+import { eventRoutes } from '@evmap/contract/routes/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { eventKeys } from '@/lib/query-keys';
-
-/** The endpoint: answers `{ events }`, the latest favourite first. */
-export const favoriteEventsEndpoint = endpoint<{ response: typeof eventsResponseSchema }>()(
-  'GET',
-  '/connected/events/favorite',
-);
 
 /** Fetches the favourite events. */
 export async function getFavoriteEvents(signal?: AbortSignal): Promise<Event[]> {
-  return (await callEndpoint(favoriteEventsEndpoint, { signal })).events;
+  return (await callEndpoint(eventRoutes.favorites, { signal })).events;
 }
 
 /** Query options for the favourite events. */

@@ -2,17 +2,15 @@
  * `DELETE /connected/events/id/{id}/favorite` from the favourites list: the card leaves the list at once
  * (favourites change optimistically, spec section 4) and comes back if the server refuses.
  */
+import { eventRoutes } from '@evmap/contract/routes/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { eventKeys } from '@/lib/query-keys';
 import { favoriteEventsQueryOptions } from './get-favorite-events';
 
-/** The endpoint: answers 204. */
-export const removeFavoriteEndpoint = endpoint()('DELETE', '/connected/events/id/:id/favorite');
-
 /** Removes event `id` from the viewer's favourites. */
 export function removeFavorite(id: number): Promise<void> {
-  return callEndpoint(removeFavoriteEndpoint, { params: { id } });
+  return callEndpoint(eventRoutes.removeFavorite, { params: { id } });
 }
 
 /**

@@ -1,4 +1,7 @@
-/** One event of the profile lists: cover, title (the link), next dates and notices. */
+/**
+ * One event of the profile lists: cover, title (the link), next dates and notices; for its owner, the status,
+ * the week's views and quick actions (`owner`).
+ */
 import type { Event } from '@evmap/contract/events';
 import { Anchor, Box, Card, Group, Image, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -7,6 +10,7 @@ import { Link } from 'react-router';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
 import { formatDateRange, listedDates } from '@/lib/event-dates-display';
+import { eventTitle } from '@/lib/event-title';
 import { imageUrl } from '@/lib/image-url';
 import classes from './event-card.module.css';
 
@@ -19,18 +23,27 @@ export type EventCardProps = {
   to: string;
   /** Level of the title heading, below the heading of the list it is in. */
   headingOrder: TitleOrder;
-  /** Owner notices (inactive, signalled) besides the past notice everyone sees. */
+  /**
+   * The owner's view: the status line (on the map or why not, past, inactive) instead of the past notice,
+   * the reports, and `extras` (views, quick actions) under the dates.
+   */
   ownerNotices?: boolean;
   /** A control beside the content (kept above the card's link). */
   action?: ReactNode;
+  /** The owner's status line (replaces the past notice). */
+  status?: ReactNode;
+  /** Shown under the dates and notices, above the card's link (views, quick actions). */
+  extras?: ReactNode;
 };
 
-/** The notices of an event as text (red for a signalled one, as the spec asks). */
+/**
+ * The notices of an event as text (red for a signalled one, as the spec asks). The owner's status line says
+ * past, inactive and off the map; everyone else sees the past notice here.
+ */
 function Notices({ event, ownerNotices }: { event: Event; ownerNotices: boolean }) {
   const { t } = useTranslation();
   const notices = [
-    { key: 'past', shown: event.isPast, text: t('profile.past') },
-    { key: 'inactive', shown: ownerNotices && !event.active, text: t('profile.inactive') },
+    { key: 'past', shown: !ownerNotices && event.isPast, text: t('profile.past') },
     {
       key: 'signaled',
       shown: ownerNotices && event.signaledCount > 0,
@@ -79,9 +92,9 @@ function Dates({ event }: { event: Event }) {
 }
 
 /** An event as a list item whose link is named by the title in the current language. */
-export function EventCard({ event, to, headingOrder, ownerNotices = false, action }: EventCardProps) {
+export function EventCard({ event, to, headingOrder, ownerNotices = false, action, status, extras }: EventCardProps) {
   const lang = useLang();
-  const title = lang === 'fr' ? event.titleFr : event.titleEn || event.titleFr;
+  const title = eventTitle(event, lang);
   const cover = imageUrl(event.images, COVER_WIDTH);
 
   return (
@@ -98,8 +111,10 @@ export function EventCard({ event, to, headingOrder, ownerNotices = false, actio
               {title}
             </Anchor>
           </Title>
+          {status}
           <Dates event={event} />
           <Notices event={event} ownerNotices={ownerNotices} />
+          {extras && <Box className={classes.action}>{extras}</Box>}
         </Stack>
         {action && <Box className={classes.action}>{action}</Box>}
       </Group>

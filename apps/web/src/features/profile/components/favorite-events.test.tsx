@@ -104,7 +104,7 @@ describe('the viewer profile', () => {
     favoritesServer([testEvent({ id: 1, titleFr: 'Soirée jazz' })]);
     await renderProfile('fr');
     expect(
-      await screen.findByRole('button', { name: 'Retirer «\u00a0Soirée jazz\u00a0» de mes favoris' }),
+      await screen.findByRole('button', { name: 'Retirer «\u202fSoirée jazz\u202f» de mes favoris' }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Soirée jazz' })).toBeTruthy();
   });

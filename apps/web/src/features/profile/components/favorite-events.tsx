@@ -4,13 +4,13 @@ import { ActionIcon, Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyList, ListStatus } from '@/components/list-status';
 import { useLang } from '@/i18n/use-lang';
 import { PATHS } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useFavoriteEvents } from '../api/get-favorite-events';
 import { useRemoveFavorite } from '../api/remove-favorite';
 import { EventCard } from './event-card';
-import { EmptyList, ListStatus } from './list-status';
 
 /** A filled heart: the event is a favourite; pressing removes it. */
 function HeartOffIcon() {

@@ -13,10 +13,14 @@ function signIn(overrides: Partial<User> = {}) {
   useSession.setState({ status: 'signed-in', user: testUser(overrides) });
 }
 
-/** Answers the own events with `events`; any other call fails the test. */
-function ownEvents(events: ReturnType<typeof testEvent>[]) {
+/** Answers the own events with `events` (and their week's views); any other call fails the test. */
+function ownEvents(
+  events: ReturnType<typeof testEvent>[],
+  views: Array<{ eventId: number; lastSevenDays: number }> = [],
+) {
   return mockApi(({ method, path }) => {
     if (method === 'GET' && path === '/connected/events') return { body: { events } };
+    if (method === 'GET' && path === '/connected/events/views') return { body: { views } };
     throw new Error(`unexpected call ${method} ${path}`);
   });
 }
@@ -30,6 +34,45 @@ afterEach(() => {
 });
 
 describe('the event-manager profile', () => {
+  it("shows each event's status, its views of the last 7 days and its quick actions", async () => {
+    signIn();
+    ownEvents(
+      [
+        testEvent({ id: 1, titleEn: 'On the map', dates: [{ startDate: '2099-08-01 19:00:00', endDate: null }] }),
+        testEvent({ id: 2, titleEn: 'Nowhere', latitude: null, longitude: null, dates: [] }),
+        testEvent({
+          id: 3,
+          titleEn: 'Long ago',
+          isPast: true,
+          dates: [{ startDate: '2020-01-10 20:00:00', endDate: null }],
+        }),
+      ],
+      [{ eventId: 1, lastSevenDays: 42 }],
+    );
+    const { user } = await renderProfile();
+    const card = async (title: string) =>
+      (await screen.findByRole('link', { name: title })).closest('li') as HTMLElement;
+
+    const onMap = await card('On the map');
+    expect(within(onMap).getByText('On the map', { selector: '[data-status]' })).toBeTruthy();
+    expect(await within(onMap).findByText('42 views in the last 7 days')).toBeTruthy();
+    const actions = within(onMap).getByRole('group', { name: 'Actions for “On the map”' });
+    expect(within(actions).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
+      '/profile/events/00000000-0000-4000-8000-000000000001',
+    );
+    expect(within(actions).getByRole('link', { name: 'Statistics' }).getAttribute('href')).toBe(
+      '/profile/events/00000000-0000-4000-8000-000000000001?tab=stats',
+    );
+    await user.click(within(actions).getByRole('button', { name: 'Copy the link' }));
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/events/event-1`);
+
+    const nowhere = await card('Nowhere');
+    expect(within(nowhere).getByText('Not on the map: add a place and a date')).toBeTruthy();
+    expect(within(nowhere).getByText('0 views in the last 7 days')).toBeTruthy();
+    expect(within(await card('Long ago')).getByText('Past event')).toBeTruthy();
+  });
+
   it('splits the own events into upcoming and passed, with their notices and edit links', async () => {
     signIn();
     ownEvents([
@@ -49,15 +92,12 @@ describe('the event-manager profile', () => {
     const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
     const passed = screen.getByRole('region', { name: 'Passed' });
 
-    const upcomingLinks = within(upcoming)
-      .getAllByRole('link')
-      .map((link) => link.textContent);
-    expect(upcomingLinks).toEqual(['Reported fair', 'Later concert']);
-    expect(
-      within(passed)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Jazz night', 'Undated']);
+    const titles = (section: HTMLElement) =>
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent);
+    expect(titles(upcoming)).toEqual(['Reported fair', 'Later concert']);
+    expect(titles(passed)).toEqual(['Jazz night', 'Undated']);
 
     const fair = within(upcoming).getByRole('link', { name: 'Reported fair' });
     expect(fair.getAttribute('href')).toBe('/profile/events/00000000-0000-4000-8000-000000000003');
@@ -176,5 +216,25 @@ describe('the event-manager profile', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You have not created any event yet.')).toBeTruthy();
+  });
+
+  it('says on each card what keeps an event off the map, in both languages (issue 27, item 2)', async () => {
+    signIn();
+    const dates = [{ startDate: '2099-08-01 19:00:00', endDate: null }];
+    ownEvents([
+      testEvent({ id: 1, titleEn: 'Only a title', latitude: null, longitude: null, dates: [] }),
+      testEvent({ id: 2, titleEn: 'No place', latitude: null, longitude: null, dates }),
+      testEvent({ id: 3, titleEn: 'On the map', latitude: 45.5, longitude: -73.6, dates }),
+    ]);
+    const { unmount } = await renderProfile();
+    const card = (title: string) => screen.getByRole('link', { name: title }).closest('li') as HTMLElement;
+    await screen.findByRole('link', { name: 'Only a title' });
+    expect(within(card('Only a title')).getByText('Not on the map: add a place and a date')).toBeTruthy();
+    expect(within(card('No place')).getByText('Not on the map: add a place')).toBeTruthy();
+    expect(within(card('On the map')).queryByText(/Not on the map/)).toBeNull();
+    unmount();
+    await renderProfile('fr');
+    const titled = await screen.findAllByText('Absent de la carte : ajoutez un lieu et une date');
+    expect(titled).toHaveLength(1);
   });
 });

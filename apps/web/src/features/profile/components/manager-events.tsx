@@ -7,21 +7,36 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EmptyList, ListStatus } from '@/components/list-status';
+import { useLang } from '@/i18n/use-lang';
+import { eventTitle } from '@/lib/event-title';
+import { useOwnEvents } from '@/lib/get-own-events';
 import { PATHS } from '@/lib/paths';
 import { useSession } from '@/lib/session';
-import { useOwnEvents } from '../api/get-own-events';
+import { useOwnEventViews } from '../api/get-own-event-views';
 import { planRequirement } from '../utils/plan-requirement';
 import { splitEvents } from '../utils/sort-events';
 import { EventCard } from './event-card';
-import { EmptyList, ListStatus } from './list-status';
+import { OwnerEventActions, OwnerEventStatusLine, OwnerEventViews } from './owner-event-extras';
 import { PlanRequiredModal } from './plan-required-modal';
 
 /** The edit page of an own event. */
 const editPath = (uuid: string) => `${PATHS.profile}/events/${uuid}`;
 
-/** A titled section of event cards. */
-function EventSection({ title, events, empty }: { title: string; events: Event[]; empty?: string }) {
+/** A titled section of event cards, each with its status, the week's views and quick actions. */
+function EventSection({
+  title,
+  events,
+  empty,
+  views,
+}: {
+  title: string;
+  events: Event[];
+  empty?: string;
+  views: Map<number, number> | undefined;
+}) {
   const id = useId();
+  const lang = useLang();
   return (
     <Stack component="section" gap="sm" aria-labelledby={id}>
       <Title order={2} size="h3" id={id}>
@@ -32,7 +47,20 @@ function EventSection({ title, events, empty }: { title: string; events: Event[]
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {events.map((event) => (
-            <EventCard key={event.id} event={event} to={editPath(event.uuid)} headingOrder={3} ownerNotices />
+            <EventCard
+              key={event.id}
+              event={event}
+              to={editPath(event.uuid)}
+              headingOrder={3}
+              ownerNotices
+              status={<OwnerEventStatusLine event={event} />}
+              extras={
+                <>
+                  <OwnerEventViews views={views ? (views.get(event.id) ?? 0) : undefined} />
+                  <OwnerEventActions event={event} title={eventTitle(event, lang)} editPath={editPath(event.uuid)} />
+                </>
+              }
+            />
           ))}
         </Stack>
       )}
@@ -49,6 +77,7 @@ export function ManagerEvents() {
   const [popupOpened, setPopupOpened] = useState(requirement !== null);
   useEffect(() => setPopupOpened(requirement !== null), [requirement]);
   const query = useOwnEvents();
+  const views = useOwnEventViews(Boolean(query.data?.length)).data;
 
   // Without a usable plan, the create button opens the popup instead of the form.
   const onCreate = (event: MouseEvent) => {
@@ -81,8 +110,8 @@ export function ManagerEvents() {
     content = (
       <Stack gap="lg">
         <Group justify="flex-end">{createButton}</Group>
-        <EventSection title={t('profile.upcoming')} events={upcoming} empty={t('profile.noUpcoming')} />
-        {passed.length > 0 && <EventSection title={t('profile.passed')} events={passed} />}
+        <EventSection title={t('profile.upcoming')} events={upcoming} empty={t('profile.noUpcoming')} views={views} />
+        {passed.length > 0 && <EventSection title={t('profile.passed')} events={passed} views={views} />}
       </Stack>
     );
   }

@@ -1,12 +1,11 @@
-/** `DELETE /connected/me`: soft-deletes the signed-in account (answers 204; every token stops working). */
+/** `DELETE /connected/me`: erases the signed-in account (answers 204; every token stops working). */
+import { meRoutes } from '@evmap/contract/routes/me';
 import { useMutation } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
-
-export const deleteMeEndpoint = endpoint()('DELETE', '/connected/me');
+import { callEndpoint } from '@/lib/endpoint';
 
 /** Deletes the signed-in account. */
 export function deleteMe(): Promise<undefined> {
-  return callEndpoint(deleteMeEndpoint);
+  return callEndpoint(meRoutes.delete);
 }
 
 /**

@@ -1,17 +1,13 @@
 /** `GET /connected/me/invoices`: the signed-in event-manager's invoices, newest first, each with its signed PDF link. */
-import type { Invoice, invoicesResponseSchema } from '@evmap/contract/billing';
+import type { Invoice } from '@evmap/contract/billing';
+import { billingRoutes } from '@evmap/contract/routes/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { billingKeys } from '@/lib/query-keys';
 
-export const invoicesEndpoint = endpoint<{ response: typeof invoicesResponseSchema }>()(
-  'GET',
-  '/connected/me/invoices',
-);
-
-/** Fetches the invoices. */
+/** Resolves with the invoices, newest first. */
 export async function getInvoices(signal?: AbortSignal): Promise<Invoice[]> {
-  return (await callEndpoint(invoicesEndpoint, { signal })).invoices;
+  return (await callEndpoint(billingRoutes.invoices, { signal })).invoices;
 }
 
 /**
@@ -26,7 +22,7 @@ export const invoicesQueryOptions = () =>
     refetchInterval: 45 * 60_000,
   });
 
-/** The invoices as a query. */
+/** The invoices, read again before their PDF links expire (see the query options). */
 export function useInvoices() {
   return useQuery(invoicesQueryOptions());
 }

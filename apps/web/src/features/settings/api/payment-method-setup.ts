@@ -3,19 +3,15 @@
  * (the built-in one, or Stripe with its publishable key and a SetupIntent's client secret). Asked each
  * time the form opens (a SetupIntent serves one card) and forgotten when it closes.
  */
-import type { CardSetupResponse, cardSetupResponseSchema } from '@evmap/contract/billing';
+import type { CardSetupResponse } from '@evmap/contract/billing';
+import { billingRoutes } from '@evmap/contract/routes/billing';
 import { useQuery } from '@tanstack/react-query';
-import { callEndpoint, endpoint } from '@/lib/endpoint';
+import { callEndpoint } from '@/lib/endpoint';
 import { cardSetupKeys } from '@/lib/query-keys';
-
-export const paymentMethodSetupEndpoint = endpoint<{ response: typeof cardSetupResponseSchema }>()(
-  'POST',
-  '/connected/me/payment-methods/setup',
-);
 
 /** Starts collecting a card. */
 export function setupPaymentMethod(signal?: AbortSignal): Promise<CardSetupResponse> {
-  return callEndpoint(paymentMethodSetupEndpoint, { signal });
+  return callEndpoint(billingRoutes.paymentMethodSetup, { signal });
 }
 
 /** The set-up of the open card form, asked once per opening. */

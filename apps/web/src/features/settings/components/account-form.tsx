@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { CheckboxField, PhoneField, TextField } from '@/lib/form/fields';
 import { useContractForm } from '@/lib/form/use-contract-form';
+import { useUnsavedChanges } from '@/lib/form/use-unsaved-changes';
 import { getMe } from '@/lib/get-me';
 import { PATHS } from '@/lib/paths';
 import { setUser } from '@/lib/session';
@@ -69,6 +70,8 @@ export function AccountForm({ user }: { user: User }) {
   });
   const sameAddress = useWatch({ control: form.control, name: 'sameAddress' });
   sameAddressRef.current = sameAddress;
+  // Leaving with unsaved changes asks first (the form is reset to what was saved, so a save is not asked about).
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
 
   // Once a new address is verified, the field shows it (unless the user is typing another one).
   useEffect(() => {
@@ -76,7 +79,13 @@ export function AccountForm({ user }: { user: User }) {
   }, [user.email, form]);
 
   return (
-    <ContractFormView form={form} onSubmit={onSubmit} formMessage={formMessage} label={t('account.formLabel')}>
+    <ContractFormView
+      form={form}
+      onSubmit={onSubmit}
+      formMessage={formMessage}
+      label={t('account.formLabel')}
+      focusMessage
+    >
       <Text size="sm" c="dimmed">
         {t('account.requiredNote')}
       </Text>
@@ -104,6 +113,7 @@ export function AccountForm({ user }: { user: User }) {
           {t('account.save')}
         </Button>
       </Group>
+      {unsaved.dialog}
     </ContractFormView>
   );
 }

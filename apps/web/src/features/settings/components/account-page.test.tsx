@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { User } from '@evmap/contract/users';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session';
 import { testUser } from '@/test/fixtures';
@@ -216,6 +216,43 @@ describe('the account form', () => {
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
+  it('refuses a billing province its postal code disagrees with, on the field, before asking the server', async () => {
+    const user = signIn({ ...COMPLETE_ADDRESS });
+    const calls = accountApi(user);
+    const { user: u } = await renderAccount();
+    await u.click(screen.getByRole('checkbox', { name: 'Same as address' }));
+    await u.type(screen.getByLabelText(/Billing address/), '400 boulevard Jean-Lesage');
+    await u.type(screen.getByLabelText(/Billing city/), 'Québec');
+    await u.type(screen.getByLabelText(/Billing postal code/), 'G1K 8W1');
+    await u.selectOptions(screen.getByLabelText(/Billing province/), 'AB');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+
+    const province = screen.getByLabelText(/Billing province/);
+    await waitFor(() => expect(province.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      screen.getByText('The province does not match the postal code (its first letter gives the province)'),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await u.selectOptions(province, 'QC');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(putBody(calls)).toMatchObject({ billingZipcode: 'G1K 8W1', billingState: 'QC' }));
+  });
+
+  it('in French, says it on the province of the address while the billing block copies it', async () => {
+    const user = signIn({ ...COMPLETE_ADDRESS });
+    const calls = accountApi(user);
+    const { user: u } = await renderAccount('fr');
+    await u.selectOptions(screen.getByLabelText(/^Province/), 'ON');
+    await u.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const province = screen.getByLabelText(/^Province/);
+    await waitFor(() => expect(province.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      screen.getAllByText('La province ne correspond pas au code postal (sa première lettre donne la province)'),
+    ).toHaveLength(1);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
   it("opens the verify-email dialog after an event-manager's email change", async () => {
     const user = signIn({ ...COMPLETE_ADDRESS });
     const calls = accountApi(user);
@@ -251,5 +288,24 @@ describe('the account form', () => {
     expect(labelText(within(form).getByLabelText(/^Téléphone/))).toBe('Téléphone');
     expect(screen.queryByRole('heading', { name: 'Carte de paiement' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Factures' })).toBeNull();
+  });
+
+  it('asks before leaving with unsaved changes, in French, and not once they are saved (issue 27, item 4)', async () => {
+    const user = signIn(COMPLETE_ADDRESS);
+    accountApi(user);
+    const { user: u, router } = await renderAccount('fr');
+    await u.type(screen.getByLabelText(/^Ville/), ' Centre');
+    await act(() => router.navigate('/profile/me'));
+    const dialog = await screen.findByRole('dialog', { name: /^Quitter cette page/ });
+    expect(dialog.textContent).toContain('Vos modifications n’ont pas été enregistrées.');
+    await u.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/profile/me/account');
+
+    await u.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(useSession.getState().user?.city).toBe('Montréal Centre'));
+    await act(() => router.navigate('/profile/me'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/me'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { Alert, Button, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
@@ -10,10 +11,11 @@ import { toast } from '@/lib/toast';
 import { useDeleteMe } from '../api/delete-me';
 
 /**
- * `/profile/me/deletion`: what deleting the account loses (an event-manager's events leave the map and
- * the plan is not renewed, issued invoices are kept; a viewer's favourites), a confirmation, then
- * `DELETE /connected/me`, the map and a signed-out session. An administrator cannot delete their own
- * account (the API refuses it): the page says why and offers no button.
+ * `/profile/me/deletion`: what deleting the account erases and what it keeps, and why (PIPEDA; Québec's Law 25),
+ * as the API does it (apps/api/src/modules/me/account-deletion.service.ts): the profile, images, messages, and an
+ * event-manager's events, plan and card, or a viewer's favourites, are erased; an organisation's issued invoices
+ * are kept as tax law requires. Then a confirmation, `DELETE /connected/me`, the map and a signed-out session.
+ * An administrator cannot delete their own account (the API refuses it): the page says why and offers no button.
  */
 export function DeletionPage() {
   const { t } = useTranslation();
@@ -21,6 +23,8 @@ export function DeletionPage() {
   const user = useSession((state) => state.user);
   const deleteMe = useDeleteMe();
   const [confirm, dialog] = useConfirm();
+  const erasedId = useId();
+  const keptId = useId();
   if (!user) return null;
 
   if (user.isAdmin) {
@@ -60,13 +64,24 @@ export function DeletionPage() {
       <PageHeading title={t('pages.deletion')} />
       <Stack align="flex-start">
         <Text>{t('deletion.intro')}</Text>
-        <List spacing="xs">
-          {manager && <List.Item>{t('deletion.lostEvents')}</List.Item>}
-          {manager && <List.Item>{t('deletion.lostPlan')}</List.Item>}
-          {manager && <List.Item>{t('deletion.keptInvoices')}</List.Item>}
-          {!manager && <List.Item>{t('deletion.lostFavorites')}</List.Item>}
-          <List.Item>{t('deletion.lostSignIn', { email: user.email })}</List.Item>
+        <Title order={2} size="h4" id={erasedId}>
+          {t('deletion.erasedHeading')}
+        </Title>
+        <List spacing="xs" aria-labelledby={erasedId}>
+          <List.Item>{t('deletion.erasedProfile')}</List.Item>
+          <List.Item>{t('deletion.erasedImages')}</List.Item>
+          {manager && <List.Item>{t('deletion.erasedEvents')}</List.Item>}
+          {!manager && <List.Item>{t('deletion.erasedFavorites')}</List.Item>}
+          <List.Item>{t('deletion.erasedMessages')}</List.Item>
+          {manager && <List.Item>{t('deletion.erasedBilling')}</List.Item>}
         </List>
+        <Title order={2} size="h4" id={keptId}>
+          {t('deletion.keptHeading')}
+        </Title>
+        <List spacing="xs" aria-labelledby={keptId}>
+          <List.Item>{manager ? t('deletion.keptInvoices') : t('deletion.keptNothing')}</List.Item>
+        </List>
+        <Text>{t('deletion.emailFree', { email: user.email })}</Text>
         <Button color="red" onClick={() => void onDelete()} loading={deleteMe.isPending}>
           {t('deletion.button')}
         </Button>

@@ -4,73 +4,79 @@
  * browser opens it directly: the link carries a token valid one hour). An empty state before the first
  * payment.
  */
+
+import type { Invoice } from '@evmap/contract/billing';
 import { formatMoney } from '@evmap/contract/billing';
-import { Alert, Anchor, Center, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { ListStatus } from '@/components/list-status';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
 import { useFormatDate } from '@/lib/dates';
 import { useInvoices } from '../api/invoices';
 
-/** The invoices part of the account page. */
-export function InvoicesSection() {
+/** The columns, in the current language. */
+function useInvoiceColumns(): DataTableColumn<Invoice>[] {
   const { t } = useTranslation();
   const lang = useLang();
   const formatDate = useFormatDate();
-  const query = useInvoices();
+  return useMemo(
+    () => [
+      { key: 'number', header: t('invoices.number'), rowHeader: true, cell: (invoice) => invoice.number },
+      { key: 'date', header: t('invoices.date'), cell: (invoice) => formatDate(invoice.created) },
+      {
+        key: 'total',
+        header: t('invoices.total'),
+        numeric: true,
+        cell: (invoice) => formatMoney(invoice.total, invoice.currency, localeOf(lang)),
+      },
+      {
+        key: 'pdf',
+        header: t('invoices.pdf'),
+        cell: (invoice) => (
+          <Anchor
+            href={invoice.invoice_pdf}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${t('invoices.pdfLabel', { number: invoice.number })}${t('common.newTab')}`}
+          >
+            {t('invoices.pdf')}
+          </Anchor>
+        ),
+      },
+    ],
+    [t, lang, formatDate],
+  );
+}
 
-  if (query.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {t('invoices.loadFailed')}
-      </Alert>
-    );
-  }
+/** The invoices part of the account page. */
+export function InvoicesSection() {
+  const { t } = useTranslation();
+  const query = useInvoices();
+  const columns = useInvoiceColumns();
+
   if (!query.data) {
     return (
-      <Center py="md">
-        <Loader size="sm" aria-label={t('common.loading')} />
-      </Center>
+      <ListStatus
+        status={query.isError ? 'error' : 'pending'}
+        message={t('invoices.loadFailed')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        compact
+      />
     );
   }
   if (query.data.length === 0) return <Text>{t('invoices.empty')}</Text>;
-
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped captionSide="top">
-        <Table.Caption>{t('invoices.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('invoices.number')}</Table.Th>
-            <Table.Th scope="col">{t('invoices.date')}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('invoices.total')}
-            </Table.Th>
-            <Table.Th scope="col">{t('invoices.pdf')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {query.data.map((invoice) => (
-            <Table.Tr key={invoice.id}>
-              <Table.Th scope="row" fw={400}>
-                {invoice.number}
-              </Table.Th>
-              <Table.Td>{formatDate(invoice.created)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(invoice.total, invoice.currency, localeOf(lang))}</Table.Td>
-              <Table.Td>
-                <Anchor
-                  href={invoice.invoice_pdf}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${t('invoices.pdfLabel', { number: invoice.number })}${t('common.newTab')}`}
-                >
-                  {t('invoices.pdf')}
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      caption={t('invoices.caption')}
+      columns={columns}
+      rows={query.data}
+      rowKey={(invoice) => invoice.id}
+      emptyText={t('invoices.empty')}
+      cardsBelow="30em"
+    />
   );
 }

@@ -3,10 +3,10 @@ import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading';
 import { ContractFormView } from '@/lib/form/contract-form';
+import { PasswordField } from '@/lib/form/password-field';
 import { useContractForm } from '@/lib/form/use-contract-form';
 import { toast } from '@/lib/toast';
 import { useChangeMyPassword } from '../api/change-password';
-import { PasswordField } from './password-field';
 
 /** The contract's body, with the confirmation checked here too, on its own field. */
 const passwordFormSchema = changeMyPasswordSchema.refine((values) => values.newPassword === values.confirmNewPassword, {

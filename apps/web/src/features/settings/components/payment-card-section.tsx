@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
+import { usePaymentMethods } from '@/lib/get-payment-methods';
 import { toast } from '@/lib/toast';
 import { useRemovePaymentMethod } from '../api/payment-method-remove';
-import { usePaymentMethods } from '../api/payment-methods';
 import { CardForm } from './card-form';
 
 const BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;

@@ -162,13 +162,22 @@ describe('/profile/me/deletion', () => {
       route: '/profile/me/deletion',
     });
 
-    const consequences = screen.getAllByRole('listitem').map((item) => item.textContent);
-    expect(consequences).toEqual([
-      'Your events are removed from the map and from your profile.',
-      'Your plan ends: it is not renewed and no further payment is taken.',
-      'Invoices already issued are kept for accounting.',
-      'You can no longer sign in with salle@example.ca; to create a new account with it, you would have to contact us.',
+    const erased = within(screen.getByRole('list', { name: 'Erased at once' }));
+    expect(erased.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Your name, email address, phone number, website, addresses, billing address and password.',
+      'Your profile picture and the images you uploaded, deleted from our storage.',
+      'Your events: they leave the map and your profile, with their images.',
+      'Your messages sent through the contact form, and the newsletter subscription of your address.',
+      'Your plan ends: it is not renewed and no further payment is taken. Your saved card is removed, here and at our payment provider.',
     ]);
+    const kept = within(screen.getByRole('list', { name: 'Kept, and why' }));
+    expect(kept.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'The invoices already issued: their number, amounts and taxes, and the business name and billing address printed on them. Tax law requires us to keep them for six years; they no longer carry your email address.',
+    ]);
+    expect(
+      screen.getByText(/Canada's privacy law \(PIPEDA\) and, for residents of Québec, Québec's Law 25/),
+    ).toBeTruthy();
+    expect(screen.getByText('You can create a new account with salle@example.ca later: it starts empty.')).toBeTruthy();
 
     // Cancelling the confirmation sends nothing.
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -188,13 +197,28 @@ describe('/profile/me/deletion', () => {
     expect(toast.success).toHaveBeenCalledWith('Your account is deleted.');
   });
 
-  it("names a viewer's favourites, in French", async () => {
-    signIn({ type: 'viewer' });
+  it("names what a viewer's deletion erases and keeps, and why, in French", async () => {
+    signIn({ type: 'viewer', email: 'vera@example.ca' });
     mockApi(() => ({ status: 500 }));
     await renderUi(<DeletionPage />, { lang: 'fr', path: '/profile/me/deletion' });
     expect(screen.getByRole('heading', { name: 'Supprimer mon compte', level: 1 })).toBeTruthy();
-    expect(screen.getByText('Vos événements favoris sont perdus.')).toBeTruthy();
-    expect(screen.queryByText(/Vos événements sont retirés/)).toBeNull();
+    expect(
+      screen.getByText(/la loi canadienne sur la protection des renseignements personnels \(LPRPDE\)/),
+    ).toBeTruthy();
+    expect(screen.getByText(/pour les résidents du Québec, la Loi 25/)).toBeTruthy();
+    const erased = within(screen.getByRole('list', { name: 'Effacé tout de suite' }));
+    expect(erased.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Votre nom, votre adresse courriel, votre numéro de téléphone, votre site web, vos adresses, votre adresse de facturation et votre mot de passe.',
+      'Votre photo de profil et les images que vous avez téléversées, supprimées de notre stockage.',
+      'Vos événements favoris.',
+      "Vos messages envoyés par le formulaire de contact, et l'abonnement de votre adresse à l'infolettre.",
+    ]);
+    const kept = within(screen.getByRole('list', { name: 'Conservé, et pourquoi' }));
+    expect(kept.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Rien qui vous identifie.']);
+    expect(screen.queryByText(/factures/)).toBeNull();
+    expect(
+      screen.getByText('Vous pourrez créer plus tard un nouveau compte avec vera@example.ca : il partira de zéro.'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Supprimer mon compte' })).toBeTruthy();
   });
 

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
+import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { User } from '@evmap/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { testUser } from '@/test/fixtures';
 import { mockApi, renderUi } from '@/test/render';
@@ -187,7 +189,19 @@ describe('the switch to event manager and the menu', () => {
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeTruthy();
   });
 
-  it('switches a viewer to event manager, then goes to /profile', async () => {
+  it('says why the switch is refused when no code can be sent now, and stays a viewer', async () => {
+    signIn({ type: 'viewer', planType: null });
+    const message =
+      'You have reached the limit of verification code requests. Please try again later and check your inbox.';
+    mockApi(() => ({ status: 429, body: { errors: { global: message } } }));
+    const { user, router } = await renderSettings();
+    await user.click(screen.getByRole('button', { name: 'Switch to event manager' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    expect(router.state.location.pathname).toBe('/profile/me');
+    expect(sessionUser()?.type).toBe('viewer');
+  });
+
+  it('switches a viewer the API needs no code from to event manager, then goes to /profile', async () => {
     signIn({ type: 'viewer', planType: null });
     const calls = mockApi(({ method, path }) => {
       if (method === 'PUT' && path === '/connected/me') return { body: { user: testUser({ type: 'event-manager' }) } };
@@ -212,5 +226,62 @@ describe('the switch to event manager and the menu', () => {
     await renderSettings();
     expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Switch to event manager' })).toBeNull();
+  });
+});
+
+describe('signing out everywhere', () => {
+  afterEach(() => removeStorage(STORAGE_KEYS.token));
+
+  it('confirms, ends every session and keeps this device signed in with the new token', async () => {
+    writeStorage(STORAGE_KEYS.token, 'old-token');
+    const before = signIn({ type: 'viewer', name: 'Vera' });
+    const calls = mockApi(({ method, path }) => {
+      if (method === 'POST' && path === '/connected/me/sign-out-everywhere') {
+        return { body: { jwt: 'fresh-token', user: before } };
+      }
+      throw new Error(`unexpected call ${method} ${path}`);
+    });
+    const { user } = await renderSettings();
+    const button = screen.getByRole('button', { name: 'Sign out everywhere' });
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Signs your account out of every other browser and device, for example one you lost or lent. You stay signed in here.',
+      ),
+    ).toBeTruthy();
+
+    // Cancelling sends nothing.
+    await user.click(button);
+    let dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    expect(
+      within(dialog).getByText(
+        'Every browser and device signed in to your account, other than this one, will have to sign in again.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+
+    await user.click(button);
+    dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Every other session is signed out.'));
+    expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /connected/me/sign-out-everywhere']);
+    expect(readStorage(STORAGE_KEYS.token)).toBe('fresh-token');
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', user: { id: before.id } });
+  });
+
+  it('says it in French', async () => {
+    signIn({ type: 'event-manager' });
+    mockApi(() => ({ status: 500 }));
+    const { user } = await renderSettings('fr');
+    await user.click(screen.getByRole('button', { name: 'Me déconnecter partout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vous déconnecter partout\u202f?' });
+    expect(
+      within(dialog).getByText(
+        'Tous les navigateurs et appareils connectés à votre compte, sauf celui-ci, devront se connecter de nouveau.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/Vous restez connecté ici\./)).toBeTruthy();
   });
 });

@@ -8,8 +8,8 @@ import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatDate } from '@/lib/dates';
+import { useSubscription } from '@/lib/get-subscription';
 import { PATHS } from '@/lib/paths';
-import { useSubscription } from '../api/subscription';
 
 /** What to say of the plan's dates and state. */
 function PlanState({ subscription }: { subscription: Subscription }) {

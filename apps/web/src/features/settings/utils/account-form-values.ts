@@ -6,6 +6,7 @@
  * the other fields of a complete profile are only marked, so partial data can be saved.
  */
 import { type Province, provinceSchema } from '@evmap/contract/enums';
+import { postalCodeMismatches } from '@evmap/contract/postal-codes';
 import { emailSchema, missingProfileFields, type User, updateMeSchema } from '@evmap/contract/users';
 import { z } from 'zod';
 
@@ -81,8 +82,20 @@ const accountBody = accountBodySchema as unknown as z.ZodType<
   ReturnType<typeof withBillingCopied>
 >;
 
-/** The form schema: the billing copy, then the contract's body. */
-export const accountFormSchema = accountValuesSchema.transform(withBillingCopied).pipe(accountBody);
+/**
+ * The form schema: the billing copy, then the contract's body, then the contract's postal code rule (a province
+ * must be one the postal code's first letter allows), said once on the address when the billing block copies it.
+ */
+export const accountFormSchema = accountValuesSchema
+  .transform(withBillingCopied)
+  .pipe(accountBody)
+  .superRefine((values, ctx) => {
+    const copied = values.billingZipcode === values.zipcode && values.billingState === values.state;
+    for (const field of postalCodeMismatches(values)) {
+      if (field === 'billingState' && copied) continue;
+      ctx.addIssue({ code: 'custom', path: [field], message: 'postalCodeProvince' });
+    }
+  });
 
 /** True when the billing block says nothing of its own: empty, or the same as the address. */
 export function billingSameAsAddress(user: Pick<User, (typeof BILLING_PAIRS)[number][number]>): boolean {

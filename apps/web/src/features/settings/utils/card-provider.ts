@@ -101,7 +101,7 @@ const builtinCardFormSchema = z
 /** What the built-in card form holds. */
 export type BuiltinCardValues = z.input<typeof builtinCardFormSchema>;
 
-/** The built-in provider. */
+/** The local provider: the card is typed in our own form and checked by its schema before it is sent. */
 export const builtinCardProvider: BuiltinCardProvider = { kind: 'builtin', schema: builtinCardFormSchema };
 
 /**

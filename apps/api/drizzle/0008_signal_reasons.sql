@@ -1,0 +1,1 @@
+ALTER TABLE "event_signals" ADD COLUMN "reason" text;

@@ -1,0 +1,116 @@
+/**
+ * The marker answer (issue 23) in `npm run bench`: the tiles a Montréal view asks for, their markers and bytes
+ * (raw, and brotli as browsers receive them), a cached tile under load as browsers ask, and uncached tiles one at a
+ * time. Figures only: the targets of the issue (≤ 15 B brotli per marker, p99 < 15 ms uncached at 100k) are
+ * reported as met or not, never asserted.
+ */
+import { type MarkersAnswer, tilesCovering } from '@evmap/contract/markers';
+import { eventRoutes } from '@evmap/contract/routes/events';
+import { urlOf } from '@evmap/contract/routes/route';
+import { type MeasureOptions, measure, percentile } from './bench-measure';
+import type { Row, Verdict } from './bench-report';
+
+/** A Montréal view at zoom 12 on a 1,280 × 800 window (the search's whole-degree box is far larger). */
+const VIEW = { north: 45.5497, south: 45.4812, west: -73.6544, east: -73.4786 };
+const VIEW_ZOOM = 12;
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+
+const tileUrl = (day: string, tile: { z: number; x: number; y: number }) =>
+  urlOf(eventRoutes.markers, {}, { day, z: tile.z, x: tile.x, y: tile.y, lang: 'fr' });
+
+/** The compressed length of the answer as sent to a browser (brotli). */
+async function sentBytes(url: string): Promise<number> {
+  const response = await fetch(url, { headers: BROWSER });
+  await response.arrayBuffer();
+  if (response.headers.get('content-encoding') !== 'br') throw new Error(`${url} was not sent with brotli`);
+  return Number(response.headers.get('content-length'));
+}
+
+/** The length of the finer copy, once the server has made it (it sends the first copy until then). */
+async function finerBytes(url: string): Promise<number> {
+  let bytes = await sentBytes(url);
+  for (let i = 0; i < 40; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await sentBytes(url);
+    if (now < bytes) return now;
+    bytes = now;
+  }
+  return bytes;
+}
+
+async function timed(url: string): Promise<{ ms: number; bytes: Buffer }> {
+  const started = performance.now();
+  const response = await fetch(url);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${bytes.toString().slice(0, 200)}`);
+  return { ms: performance.now() - started, bytes };
+}
+
+export async function runMarkersBench(
+  base: string,
+  day: string,
+  options: MeasureOptions & { events: number },
+): Promise<{ rows: Row[]; verdicts: Verdict[]; notes: string[] }> {
+  const tiles = tilesCovering(VIEW, VIEW_ZOOM - 3);
+  let markers = 0;
+  let raw = 0;
+  let brotli = 0;
+  let quick = 0;
+  for (const tile of tiles) {
+    const { bytes } = await timed(`${base}${tileUrl(day, tile)}`);
+    markers += (JSON.parse(bytes.toString()) as MarkersAnswer).id.length;
+    raw += bytes.length;
+    // The bytes the server sends a browser: its first brotli copy, then (made meanwhile) its finer one.
+    quick += await sentBytes(`${base}${tileUrl(day, tile)}`);
+    brotli += await finerBytes(`${base}${tileUrl(day, tile)}`);
+  }
+  const perMarker = markers > 0 ? brotli / markers : 0;
+
+  const first = tileUrl(day, tiles[0]!);
+  const cached = await measure(
+    base,
+    { name: `markers, one tile of the view, browser (br)`, method: 'GET', path: first, headers: BROWSER },
+    options,
+  );
+  // Revalidation as a browser or a CDN does it, one at a time (autocannon would count the 304s as errors).
+  const etag = (await fetch(`${base}${first}`, { headers: BROWSER })).headers.get('etag') ?? '';
+  const revalidateMs: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}${first}`, { headers: { ...BROWSER, 'if-none-match': etag } });
+    await response.arrayBuffer();
+    if (response.status !== 304) throw new Error(`revalidating ${first} answered ${response.status}`);
+    revalidateMs.push(performance.now() - started);
+  }
+
+  // Uncached answers one at a time: tiles of zoom 12 across the island, each asked once.
+  const island = tilesCovering({ north: 45.7, south: 45.4, west: -73.98, east: -73.47 }, 12).slice(0, 40);
+  const missMs: number[] = [];
+  for (const tile of island) missMs.push((await timed(`${base}${tileUrl(day, tile)}`)).ms);
+  const p99Limit = options.events >= 1_000_000 ? 20 : 15;
+  const uncachedP99 = percentile(missMs, 99);
+
+  return {
+    rows: [cached],
+    verdicts: [
+      {
+        target: 'markers: every marker of a Montréal view from at most 4 requests, 1 in the usual case',
+        measured: `${tiles.length} request${tiles.length === 1 ? '' : 's'} (tiles of zoom ${VIEW_ZOOM - 3}) for ${markers.toLocaleString('en-CA')} markers`,
+        ok: tiles.length <= 4,
+      },
+      {
+        target: 'markers: ≤ 15 B brotli per marker',
+        measured: `${perMarker.toFixed(1)} B (${(brotli / 1024).toFixed(1)} KB brotli, ${(raw / 1024).toFixed(0)} KB raw)`,
+        ok: perMarker <= 15,
+      },
+      {
+        target: `markers: uncached answer p99 < ${p99Limit} ms one at a time`,
+        measured: `p50 ${percentile(missMs, 50).toFixed(1)} ms, p99 ${uncachedP99.toFixed(1)} ms (${missMs.length} tiles of zoom 12)`,
+        ok: uncachedP99 < p99Limit,
+      },
+    ],
+    notes: [
+      `Markers (GET /public/events/markers): a Montréal view at zoom ${VIEW_ZOOM} on a 1,280 × 800 window asks for the ${tiles.length} tile(s) of zoom ${VIEW_ZOOM - 3} covering it: ${markers.toLocaleString('en-CA')} markers, ${(raw / 1024).toFixed(0)} KB raw, ${(brotli / 1024).toFixed(1)} KB as the server sends it with brotli (its finer copy, quality 9; the first request gets quality 5: ${(quick / 1024).toFixed(1)} KB), ${perMarker.toFixed(1)} B per marker. Revalidated with If-None-Match (its ETag), as a browser or a CDN does, one at a time: 304 in p50 ${percentile(revalidateMs, 50).toFixed(1)} ms, p99 ${percentile(revalidateMs, 99).toFixed(1)} ms (no database query while no event changed: the LISTEN connection says when one did).`,
+    ],
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The marker query: every searchable event of a day in a box (and a category), read from `event_days` (one row per
+ * day and searchable event, with its point and category: the map search's own index) joined to its title and
+ * handle, in one statement.
+ */
+
+import { DAY_NOW } from '@evmap/contract/events';
+import type { Marker } from '@evmap/contract/markers';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { daySql, nowSql, textMatchesSql, textQuerySql } from '../search/search.repository';
+
+/** A marker as the contract decodes it, with its cover image's path and widths instead of an address. */
+export type MarkerRow = Omit<Marker, 'image'> & { imagePath: string | null; imageFormats: number[] | null };
+
+export type MarkerQuery = {
+  /** A calendar day, or DAY_NOW. */
+  day: string;
+  north: number;
+  south: number;
+  east: number;
+  west: number;
+  categoryId: number | null;
+  /** The access mask every event must hold all of (0: no filter). */
+  access: number;
+  lang: 'fr' | 'en';
+  /** Words to find (trimmed, not empty), or null. The markers stay in id order (the answer is delta-coded). */
+  text: string | null;
+  /** How many rows to read at most (one more than the answer holds, to tell a capped answer). */
+  limit: number;
+  titleMax: number;
+};
+
+/**
+ * The markers, by id. English titles fall back to French (spec: titleEn falls back to French). "Now" covers several
+ * days (DISTINCT ON: an event once); the text and "now" conditions are the search's own (search.repository.ts).
+ */
+export async function findMarkers(db: Executor, q: MarkerQuery): Promise<MarkerRow[]> {
+  const title =
+    q.lang === 'en'
+      ? sql`COALESCE(NULLIF(e.title_en, ''), e.title_fr)`
+      : sql`COALESCE(NULLIF(e.title_fr, ''), e.title_en)`;
+  const result = await db.execute<{
+    id: number;
+    la: number;
+    lo: number;
+    c: number | null;
+    h: string;
+    t: string;
+    ip: string | null;
+    f: number[] | null;
+    a: number;
+    s: number;
+  }>(sql`
+    SELECT ${q.day === DAY_NOW ? sql`DISTINCT ON (d.event_id)` : sql``} d.event_id AS id, d.latitude::float8 AS la, d.longitude::float8 AS lo, e.category_id AS c,
+      COALESCE(e.handle, e.uuid::text) AS h, left(COALESCE(${title}, ''), ${q.titleMax}) AS t,
+      cover.image_path AS ip, cover.formats AS f, d.access AS a,
+      CASE WHEN d.starts_at IS NULL OR (d.starts_at AT TIME ZONE e.time_zone)::date < d.day THEN -1
+        ELSE (extract(hour FROM d.starts_at AT TIME ZONE e.time_zone) * 60
+          + extract(minute FROM d.starts_at AT TIME ZONE e.time_zone))::int
+      END AS s
+    FROM event_days d
+    JOIN events e ON e.id = d.event_id
+    LEFT JOIN LATERAL (
+      SELECT i.image_path, i.formats FROM event_images i WHERE i.event_id = d.event_id ORDER BY i.order_idx LIMIT 1
+    ) cover ON true
+    WHERE ${daySql(q.day)}
+      AND d.longitude BETWEEN ${q.west} AND ${q.east}
+      AND d.latitude BETWEEN ${q.south} AND ${q.north}
+      ${q.categoryId === null ? sql`` : sql`AND d.category_id = ${q.categoryId}`}
+      ${q.access === 0 ? sql`` : sql`AND d.access <> 0 AND d.access & ${q.access}::int = ${q.access}::int`}
+      ${q.day === DAY_NOW ? sql`AND ${nowSql()}` : sql``}
+      ${q.text === null ? sql`` : sql`AND (${sql.join(textMatchesSql(textQuerySql(q.text)), sql` OR `)})`}
+    ORDER BY d.event_id
+    LIMIT ${q.limit}`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    latitude: r.la,
+    longitude: r.lo,
+    categoryId: r.c,
+    handle: r.h,
+    title: r.t,
+    imagePath: r.ip,
+    imageFormats: r.f,
+    access: r.a,
+    start: r.s,
+  }));
+}

@@ -1,0 +1,223 @@
+/**
+ * The marker answer (issue 23), as one pipeline read top to bottom: request → cache → query → answer.
+ *
+ * - The events version is read for a request (StampReader: one shared query per turn of the event loop, strict: it
+ *   includes every write committed before the request arrived, on any instance), with what the versions since the
+ *   last one seen changed (event_changes: each changed event's days and place, before and after the write) —
+ *   unless no event changed since the last read: every event write notifies every instance ('events_changed',
+ *   plugins/event-changes.ts), so while the instance's LISTEN connection is up and has heard nothing since, a cached
+ *   answer is served, and a revalidation answered 304, without any database query. A write on another instance is
+ *   then seen once its notification arrives (milliseconds after its commit), well within the answers' max-age; for
+ *   two seconds after a write of this process the version is read anyway (lib/local-event-writes.ts), so a client
+ *   reading right after its own write sees it.
+ * - "Now" (day=now) is keyed by the minute it is asked in (always read with the version: its minute is the database
+ *   clock's); the text (q) and the access filter are part of the key.
+ * - The cache keeps each tile's answer as bytes with its ETag (a hash of the bytes). A newer version drops exactly
+ *   the answers its changes touch (their day, in their tile's box), as the search's cache does; the others stay.
+ *   When what changed is not known (the first request, or too far behind), everything is dropped.
+ * - The query reads `event_days` (the search's index) for the tile's box, joined to titles and handles.
+ * - The answer is serialised once, columnar (markers.ts of the contract), and compressed once per encoding, with the
+ *   search's own helpers (compressLater, etagOf).
+ */
+import { type AccessFilter, accessFilterMask } from '@evmap/contract/accessibility';
+import { MARKER_IMAGE_WIDTH } from '@evmap/contract/constants';
+import { DAY_NOW } from '@evmap/contract/events';
+import {
+  MARKER_TITLE_MAX,
+  MARKERS_MAX,
+  type MarkersAnswer,
+  type markersQuerySchema,
+  tileBounds,
+} from '@evmap/contract/markers';
+import type pg from 'pg';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { imageKey } from '../../lib/images';
+import { recentLocalEventWrite } from '../../lib/local-event-writes';
+import { LruCache } from '../../lib/lru-cache';
+import type { FileStorage } from '../../lib/storage';
+import { type EventChange, readStamp, type Stamp } from '../search/search.repository';
+import { compressLater, etagOf, type SearchAnswer } from '../search/search-body';
+import { NOW_KEY, NOW_MINUTE_MS, touchesKey } from '../search/search-cache';
+import { StampReader } from '../search/stamp-reader';
+import { findMarkers, type MarkerRow } from './markers.repository';
+
+export type MarkersRequest = z.output<typeof markersQuerySchema>;
+
+/** The notifications of event writes on every instance (EventsListener): whether they can come, and each one. */
+export type ChangeNotifications = { readonly connected: boolean; subscribe: (fn: () => void) => () => void };
+export type MarkersReply = SearchAnswer & { etag: string };
+
+type Entry = MarkersReply & { version: bigint };
+
+/**
+ * The brotli quality of an answer's copy made after the first (compressLater): marker answers are shared by many
+ * visitors, so a slower, smaller copy (about 10% fewer bytes than quality 5) pays for itself.
+ */
+const MARKERS_BROTLI_FINER = 9;
+
+/** Changes remembered for answers read at an older version than the latest seen. */
+const MAX_RECENT_CHANGES = 5000;
+
+/** The cache's bounds: answers (a Montréal tile of 3,000 markers is ~150 KB raw) and their bytes. */
+const CACHE_ENTRIES = 5000;
+const CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The address of a cover at the stored width closest to the marker's, or '' without a cover. */
+export type ImageAddress = (imagePath: string | null, formats: number[] | null) => string;
+
+export function markerImage(storage: Pick<FileStorage, 'url'>): ImageAddress {
+  return (imagePath, formats) => {
+    if (!imagePath || !formats || formats.length === 0) return '';
+    const width = formats.reduce((best, w) =>
+      Math.abs(w - MARKER_IMAGE_WIDTH) < Math.abs(best - MARKER_IMAGE_WIDTH) ? w : best,
+    );
+    return storage.url(imageKey(imagePath, width));
+  };
+}
+
+/** The columnar answer of rows sorted by id. */
+export function markersAnswer(rows: MarkerRow[], capped: boolean, image: ImageAddress): MarkersAnswer {
+  const answer: MarkersAnswer = {
+    capped,
+    id: [],
+    lat: [],
+    lng: [],
+    category: [],
+    handle: [],
+    title: [],
+    image: [],
+    images: [],
+    access: [],
+    start: [],
+  };
+  const imageIndex = new Map<string, number>();
+  let previous = 0;
+  for (const row of rows) {
+    answer.id.push(row.id - previous);
+    previous = row.id;
+    answer.lat.push(Math.round(row.latitude * 1e5));
+    answer.lng.push(Math.round(row.longitude * 1e5));
+    answer.category.push(row.categoryId);
+    answer.handle.push(row.handle);
+    answer.title.push(row.title);
+    const address = image(row.imagePath, row.imageFormats);
+    let index = address ? imageIndex.get(address) : -1;
+    if (index === undefined) {
+      index = answer.images.push(address) - 1;
+      imageIndex.set(address, index);
+    }
+    answer.image.push(index);
+    answer.access.push(row.access);
+    answer.start.push(row.start);
+  }
+  return answer;
+}
+
+export class MarkersService {
+  private readonly stamps: StampReader;
+  private readonly cache = new LruCache<Entry>(CACHE_ENTRIES, CACHE_BYTES);
+
+  private readonly image: ImageAddress;
+  /** The latest events version seen: every cached answer is right for it (observe). */
+  private version = -1n;
+  /** The changes of the versions after `recentFrom`, up to `version`. */
+  private recent: EventChange[] = [];
+  private recentFrom = -1n;
+  /** Notifications heard, and how many of them a completed version read is known to include. */
+  private heard = 0;
+  private covered = -1;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Database,
+    pool: pg.Pool,
+    storage: Pick<FileStorage, 'url'>,
+    private readonly changes: ChangeNotifications,
+  ) {
+    this.stamps = new StampReader(() => readStamp(pool, this.version));
+    this.image = markerImage(storage);
+    // A change, or a reconnection after notifications may have been lost (resync).
+    this.unsubscribe = changes.subscribe(() => {
+      this.heard++;
+    });
+  }
+
+  /** The answer for `request`, from the cache when no change since touched it. */
+  async markers(request: MarkersRequest): Promise<MarkersReply> {
+    const box = tileBounds(request.z, request.x, request.y);
+    const access = request.access ? accessFilterMask(request.access.split(',') as AccessFilter[]) : 0;
+    const text = request.q ? request.q : null;
+    const now = request.day === DAY_NOW;
+    // Starts as the search's keys do (day and box), so that touchesKey reads it; the text as base64url (no `|`).
+    const tail = `${box.north}|${box.south}|${box.east}|${box.west}|${request.category ?? ''}|${request.lang}|${access}|${
+      text === null ? '' : Buffer.from(text).toString('base64url')
+    }`;
+    if (!now && this.covered === this.heard && this.changes.connected && !recentLocalEventWrite()) {
+      const quiet = this.cache.get(`${request.day}|${tail}`);
+      if (quiet) return quiet;
+    }
+    // The writes of the notifications heard so far were committed before the read below is sent: it includes them.
+    const heard = this.heard;
+    const stamp = await this.stamps.current();
+    this.observe(stamp);
+    this.covered = Math.max(this.covered, heard);
+    const { version, nowMs } = stamp;
+    // "Now" is keyed by the minute (of the database clock) it is asked in: its answer changes as time passes.
+    const key = `${now ? `${NOW_KEY}${Math.floor(nowMs / NOW_MINUTE_MS)}` : request.day}|${tail}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+
+    const rows = await findMarkers(this.db, {
+      day: request.day,
+      ...box,
+      categoryId: request.category ?? null,
+      access,
+      lang: request.lang,
+      text,
+      limit: MARKERS_MAX + 1,
+      titleMax: MARKER_TITLE_MAX,
+    });
+    const capped = rows.length > MARKERS_MAX;
+    const body = Buffer.from(
+      JSON.stringify(markersAnswer(capped ? rows.slice(0, MARKERS_MAX) : rows, capped, this.image)),
+    );
+    // The ETag follows the bytes, so that an answer that did not change keeps its ETag across versions.
+    const etag = etagOf(body, 'm');
+    const entry: Entry = { body, etag, version, encoded: compressLater(body, MARKERS_BROTLI_FINER) };
+    // Read before a change another request has seen meanwhile: answered, but not kept.
+    if (!this.missed(version, key)) this.cache.set(key, entry, body.length + 100);
+    return entry;
+  }
+
+  /** A newer version: drop the answers its changes touch (or all of them when what changed is not known). */
+  private observe(stamp: Stamp): void {
+    if (stamp.version <= this.version) return;
+    const fresh = stamp.changes?.filter((change) => change.version > this.version);
+    const versions = new Set(fresh?.map((change) => change.version));
+    if (!fresh || this.version < 0n || BigInt(versions.size) !== stamp.version - this.version) {
+      this.cache.clear();
+      this.recent = [];
+      this.recentFrom = stamp.version;
+    } else {
+      const placed = fresh.filter((change) => change.latitude !== null && change.days.length > 0);
+      if (placed.length > 0) this.cache.deleteWhere((key) => placed.some((change) => touchesKey(change, key)));
+      this.recent.push(...fresh);
+      const cut = this.recent.length - MAX_RECENT_CHANGES;
+      if (cut > 0) this.recentFrom = this.recent.splice(0, cut).at(-1)!.version;
+    }
+    this.version = stamp.version;
+  }
+
+  /** True when an answer read at `version` may miss a change seen since (it is then not kept). */
+  private missed(version: bigint, key: string): boolean {
+    if (version >= this.version) return false;
+    if (version < this.recentFrom) return true;
+    return this.recent.some((change) => change.version > version && touchesKey(change, key));
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.cache.clear();
+  }
+}

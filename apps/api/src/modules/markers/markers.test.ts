@@ -1,0 +1,322 @@
+/** GET /public/events/markers against PostgreSQL: filters, tiles, languages, visibility, ETag and 304, bounds. */
+import { decodeMarkers, tilesCovering } from '@evmap/contract/markers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authHeaders, createUser } from '../../../test/accounts';
+import { createTestApp, type TestContext } from '../../../test/app';
+import { categoryId, eventBody, wallClock } from '../../../test/events';
+import { uploads } from '../../db/schema';
+import { recentLocalEventWrite } from '../../lib/local-event-writes';
+import type { UserRow } from '../../plugins/auth';
+import { MarkersService } from './markers.service';
+
+let ctx: TestContext;
+let owner: UserRow;
+let admin: UserRow;
+let cultural: number;
+let sport: number;
+const day = wallClock(24).slice(0, 10);
+const PLACE = { latitude: 45.4986, longitude: -73.5794 };
+// The tile of zoom 11 holding PLACE (downtown Montréal), and one far from it (Québec City).
+const tile = tilesCovering(
+  { north: PLACE.latitude, south: PLACE.latitude, west: PLACE.longitude, east: PLACE.longitude },
+  11,
+)[0]!;
+
+type Created = { id: number; uuid: string; handle: string | null };
+const create = async (body: Record<string, unknown>, user = owner): Promise<Created> => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: user.isAdmin ? '/api/v1/connected/admin/events' : '/api/v1/connected/events',
+    headers: authHeaders(ctx.app, user),
+    payload: user.isAdmin ? { ...body, creatorId: owner.id } : body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().event;
+};
+const markers = (query: Record<string, string | number>, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    url: `/api/v1/public/events/markers?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    headers,
+  });
+const here = (extra: Record<string, string | number> = {}) => ({ day, z: tile.z, x: tile.x, y: tile.y, ...extra });
+
+let jazz: Created;
+let match: Created;
+let inactive: Created;
+let deleted: Created;
+let quebec: Created;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  owner = await createUser(ctx, 'event-manager');
+  admin = await createUser(ctx, 'admin');
+  cultural = await categoryId(ctx, 'cultural');
+  sport = await categoryId(ctx, 'sports-entertainment');
+  jazz = await create(eventBody({ ...PLACE, categoryId: cultural, titleFr: 'Soirée jazz', titleEn: 'Jazz night' }));
+  match = await create(
+    eventBody({ latitude: 45.5017, longitude: -73.5673, categoryId: sport, titleFr: 'Match au centre', titleEn: '' }),
+  );
+  inactive = await create(eventBody({ ...PLACE, titleFr: 'Désactivé', active: false }), admin);
+  deleted = await create(eventBody({ ...PLACE, titleFr: 'Supprimé' }));
+  const removal = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/connected/events/id/${deleted.id}`,
+    headers: authHeaders(ctx.app, owner),
+  });
+  expect(removal.statusCode).toBe(204);
+  quebec = await create(eventBody({ latitude: 46.8139, longitude: -71.208, titleFr: 'À Québec' }));
+});
+afterAll(() => ctx.close());
+
+describe('GET /public/events/markers', () => {
+  it('answers every visible marker of the day and tile, columnar, without an account', async () => {
+    const res = await markers(here());
+    expect(res.statusCode).toBe(200);
+    const answer = res.json();
+    expect(answer.capped).toBe(false);
+    const list = decodeMarkers(answer);
+    expect(list.map((m) => m.id)).toEqual([jazz.id, match.id].sort((a, b) => a - b));
+    const first = list.find((m) => m.id === jazz.id)!;
+    expect(first).toEqual({
+      id: jazz.id,
+      latitude: PLACE.latitude,
+      longitude: PLACE.longitude,
+      categoryId: cultural,
+      handle: jazz.handle ?? jazz.uuid,
+      title: 'Soirée jazz',
+      image: '',
+      access: 0,
+      // Its start on the day, in minutes after midnight at its place.
+      start: Number(wallClock(24).slice(11, 13)) * 60 + Number(wallClock(24).slice(14, 16)),
+    });
+    // Inactive, deleted and far away events are not there.
+    for (const hidden of [inactive, deleted, quebec]) expect(list.some((m) => m.id === hidden.id)).toBe(false);
+  });
+
+  it('titles the markers in the asked language, English falling back to French', async () => {
+    const list = decodeMarkers((await markers(here({ lang: 'en' }))).json());
+    expect(list.find((m) => m.id === jazz.id)?.title).toBe('Jazz night');
+    expect(list.find((m) => m.id === match.id)?.title).toBe('Match au centre');
+  });
+
+  it("carries the cover at the marker's width (the closest stored one)", async () => {
+    await ctx.db.insert(uploads).values([
+      { userId: owner.id, folder: 'events', path: 'events/2031/01/cover', formats: [100, 124, 512] },
+      { userId: owner.id, folder: 'events', path: 'events/2031/01/second', formats: [100, 124, 512] },
+    ]);
+    const covered = await create(
+      eventBody({
+        latitude: 45.5,
+        longitude: -73.57,
+        titleFr: 'Avec une image',
+        images: [
+          { imagePath: 'events/2031/01/second', orderIdx: 1 },
+          { imagePath: 'events/2031/01/cover', orderIdx: 0 },
+        ],
+      }),
+    );
+    const list = decodeMarkers((await markers(here())).json());
+    expect(list.find((m) => m.id === covered.id)?.image).toBe('/uploads/events/2031/01/cover/124.jpg');
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/connected/events/id/${covered.id}`,
+      headers: authHeaders(ctx.app, owner),
+    });
+  });
+
+  it('says when each event starts on the day, -1 for one that began the day before', async () => {
+    // The day after `day` (tomorrow): every date below is in the future, whatever the hour of the run.
+    const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const overnight = await create(
+      eventBody({
+        latitude: 45.49,
+        longitude: -73.58,
+        titleFr: 'Nuit blanche',
+        dates: [{ startDate: `${day} 22:00:00`, endDate: `${next} 03:00:00` }],
+      }),
+    );
+    const evening = await create(
+      eventBody({
+        latitude: 45.49,
+        longitude: -73.58,
+        titleFr: 'Deux fois',
+        dates: [
+          { startDate: `${next} 19:30:00`, endDate: `${next} 21:00:00` },
+          { startDate: `${next} 09:15:00`, endDate: `${next} 11:00:00` },
+        ],
+      }),
+    );
+    const list = decodeMarkers((await markers(here({ day: next }))).json());
+    expect(list.find((m) => m.id === overnight.id)?.start).toBe(-1);
+    expect(list.find((m) => m.id === evening.id)?.start).toBe(9 * 60 + 15);
+    for (const done of [overnight, evening]) {
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/connected/events/id/${done.id}`,
+        headers: authHeaders(ctx.app, owner),
+      });
+    }
+  });
+
+  it('filters by category and by day', async () => {
+    expect(decodeMarkers((await markers(here({ category: sport }))).json()).map((m) => m.id)).toEqual([match.id]);
+    const later = new Date(Date.parse(`${day}T12:00:00Z`) + 40 * 86_400_000).toISOString().slice(0, 10);
+    expect(decodeMarkers((await markers(here({ day: later }))).json())).toEqual([]);
+  });
+
+  it('lets browsers and CDNs keep the answer and revalidate it: 304 until a change touches the tile', async () => {
+    const first = await markers(here());
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"m[\w-]+"$/);
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    const again = await markers(here(), { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // A change elsewhere: the same bytes, the same ETag.
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/connected/events/${quebec.id}`,
+      headers: authHeaders(ctx.app, owner),
+      payload: eventBody({ latitude: 46.8139, longitude: -71.208, titleFr: 'À Québec, changé' }),
+    });
+    expect((await markers(here(), { 'if-none-match': `W/${etag}, "other"` })).statusCode).toBe(304);
+    // A change in the tile: a new answer.
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/connected/events/${jazz.id}`,
+      headers: authHeaders(ctx.app, owner),
+      payload: eventBody({ ...PLACE, categoryId: cultural, titleFr: 'Soirée jazz, deuxième', titleEn: 'Jazz night' }),
+    });
+    const changed = await markers(here(), { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(decodeMarkers(changed.json()).find((m) => m.id === jazz.id)?.title).toBe('Soirée jazz, deuxième');
+  });
+
+  it.each([
+    [{ z: 2, x: 0, y: 0 }, 'z'],
+    [{ z: 15 }, 'z'],
+    [{ x: 2 ** 11 }, 'x'],
+    [{ y: -1 }, 'y'],
+    [{ day: '2026-02-30' }, 'day'],
+    [{ category: 0 }, 'category'],
+    [{ lang: 'de' }, 'lang'],
+    [{ zoom: 3 }, 'zoom'],
+  ])('refuses %o with a message on %s, in both languages', async (change, field) => {
+    const en = await markers(here(change), { 'accept-language': 'en' });
+    expect(en.statusCode).toBe(400);
+    expect(Object.keys(en.json().errors)).toEqual([field]);
+    const fr = await markers(here(change), { 'accept-language': 'fr' });
+    expect(fr.json().errors[field]).not.toBe(en.json().errors[field]);
+  });
+});
+
+describe('the marker cache', () => {
+  it('drops exactly the answers a change touches: its day, in its tile', async () => {
+    // A service of its own, over a database that counts the marker queries it runs.
+    let queries = 0;
+    const db = new Proxy(ctx.db, {
+      get(target, name, receiver) {
+        if (name !== 'execute') return Reflect.get(target, name, receiver);
+        return (...args: Parameters<typeof target.execute>) => {
+          queries++;
+          return target.execute(...args);
+        };
+      },
+    });
+    const service = new MarkersService(db, ctx.app.pool, ctx.app.storage, ctx.app.eventChanges);
+    const ask = (query: Record<string, string | number>) => service.markers({ lang: 'fr', ...here(query) } as never);
+    const quebecTile = tilesCovering({ north: 46.8139, south: 46.8139, west: -71.208, east: -71.208 }, 11)[0]!;
+    const later = new Date(Date.parse(`${day}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+    await ask({});
+    await ask({ day: later });
+    await ask({ ...quebecTile });
+    expect(queries).toBe(3);
+    await ask({});
+    expect(queries).toBe(3);
+
+    // A change in Québec City on `day`: only that tile's answer is read again.
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/connected/events/${quebec.id}`,
+      headers: authHeaders(ctx.app, owner),
+      payload: eventBody({ latitude: 46.8139, longitude: -71.208, titleFr: 'À Québec, encore' }),
+    });
+    expect(put.statusCode).toBe(200);
+    await ask({});
+    await ask({ day: later });
+    expect(queries).toBe(3);
+    const moved = decodeMarkers(JSON.parse((await ask({ ...quebecTile })).body.toString()));
+    expect(queries).toBe(4);
+    expect(moved.find((m) => m.id === quebec.id)?.title).toBe('À Québec, encore');
+
+    // The jazz night changes in Montréal: that tile's answer of `day` is read again, not the later day's.
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/connected/events/${jazz.id}`,
+      headers: authHeaders(ctx.app, owner),
+      payload: eventBody({ ...PLACE, categoryId: cultural, titleFr: 'Soirée jazz, troisième', titleEn: 'Jazz night' }),
+    });
+    await ask({ day: later });
+    expect(queries).toBe(4);
+    const here1 = decodeMarkers(JSON.parse((await ask({})).body.toString()));
+    expect(queries).toBe(5);
+    expect(here1.find((m) => m.id === jazz.id)?.title).toBe('Soirée jazz, troisième');
+    service.close();
+  });
+  it('answers from the cache, 304s included, without any database query while no event changed', async () => {
+    let stampReads = 0;
+    const pool = new Proxy(ctx.app.pool, {
+      get(target, name, receiver) {
+        if (name !== 'query') return Reflect.get(target, name, receiver);
+        return (...args: unknown[]) => {
+          stampReads++;
+          return (target.query as (...a: unknown[]) => unknown)(...args);
+        };
+      },
+    });
+    let heard = 0;
+    const changes = {
+      get connected() {
+        return ctx.app.eventChanges.connected;
+      },
+      subscribe: (fn: () => void) =>
+        ctx.app.eventChanges.subscribe(() => {
+          heard++;
+          fn();
+        }),
+    };
+    const service = new MarkersService(ctx.db, pool, ctx.app.storage, changes);
+    const ask = () => service.markers({ lang: 'fr', ...here() } as never);
+    expect(ctx.app.eventChanges.connected).toBe(true);
+    // Right after a write of this process the version is read anyway (read-your-writes): past that moment.
+    const pastLocalWrites = () => vi.waitFor(() => expect(recentLocalEventWrite()).toBe(false), { timeout: 5000 });
+    await pastLocalWrites();
+    const first = await ask();
+    const before = stampReads;
+    expect(before).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) expect((await ask()).etag).toBe(first.etag);
+    expect(stampReads).toBe(before);
+
+    // A write anywhere: its notification makes the next request read the version again (and the answer, touched).
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/connected/events/${jazz.id}`,
+      headers: authHeaders(ctx.app, owner),
+      payload: eventBody({ ...PLACE, categoryId: cultural, titleFr: 'Soirée jazz, quatrième', titleEn: 'Jazz night' }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // Right after its own write, this process reads the version (it need not wait for the notification).
+    expect(recentLocalEventWrite()).toBe(true);
+    await vi.waitFor(() => expect(heard).toBeGreaterThan(0));
+    const changed = await ask();
+    expect(stampReads).toBe(before + 1);
+    expect(changed.etag).not.toBe(first.etag);
+    // Quiet again once every notification is covered and the write's grace has passed.
+    await pastLocalWrites();
+    await ask();
+    await ask();
+    expect(stampReads).toBe(before + 1);
+    service.close();
+  });
+});
