@@ -238,6 +238,7 @@ describe('the admin events table at every width', () => {
     // The sortable headers are buttons above the cards.
     await phone.page.getByRole('button', { name: 'Title', exact: true }).click();
     await phone.page.waitForURL(/sortField=titleFr/);
+    await phone.page.locator('table[aria-busy="false"]').waitFor();
     expect(await axeViolations(phone.page, 'main')).toEqual([]);
     expect(phone.errors).toEqual([]);
     await phone.close();
