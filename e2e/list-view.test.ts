@@ -168,4 +168,105 @@ describe('the list view', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('shows what is on now, and narrows the map with "Rechercher et filtrer", in French', async () => {
+    // In Montréal: a xylophone workshop under way (began an hour ago, ends in two), a concert in five hours.
+    const organisation = await verifiedOrganisation(server, 'Atelier du Mile End');
+    const suffix = Date.now().toString(36);
+    const create = (title: string, from: number, to: number) =>
+      apiCall(
+        server,
+        'POST',
+        '/connected/events',
+        {
+          titleFr: title,
+          titleEn: title,
+          categoryId: 1,
+          address: '5 avenue du Parc',
+          city: 'Montréal',
+          state: 'QC',
+          latitude: 45.512,
+          longitude: -73.574,
+          dates: [{ startDate: montrealTime(from), endDate: montrealTime(to) }],
+        },
+        organisation.jwt,
+      );
+    const workshop = `Atelier de xylophone ${suffix}`;
+    const concert = `Concert du soir ${suffix}`;
+    await create(workshop, -60, 120);
+    await create(concert, 300, 360);
+
+    const { page, errors, close } = await openPage(browser, {
+      storage: { ...inMontreal(), [STORAGE_KEYS.lang]: 'fr' },
+      locale: 'fr-CA',
+    });
+    await page.goto(`${server.url}/?view=list`);
+    const list = page.getByRole('region', { name: 'Événements dans ce secteur' });
+    await list.getByRole('link').first().waitFor();
+    // "Now" comes before today.
+    const days = page.getByRole('radiogroup', { name: 'Jour' }).getByRole('radio');
+    await page.locator(`label[for="${await days.nth(0).getAttribute('id')}"]`).click();
+    await list.getByRole('link', { name: new RegExp(workshop) }).waitFor();
+    expect(await list.getByRole('link', { name: new RegExp(concert) }).count()).toBe(0);
+
+    // The map keeps the day; its own search narrows the markers to the workshop.
+    await page.getByRole('button', { name: 'Carte' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.locator('.evm-marker, .evm-cluster').first().waitFor();
+    const searched = page.waitForRequest(
+      (request) =>
+        request.url().includes('/public/events/markers') &&
+        new URL(request.url()).searchParams.get('q') === 'xylophone',
+    );
+    await page.getByRole('button', { name: 'Rechercher et filtrer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rechercher et filtrer' });
+    const field = dialog.getByRole('searchbox', { name: 'Rechercher des événements' });
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type('xylophone');
+    await searched;
+    await expect
+      .poll(() =>
+        page.locator('.evm-marker, .evm-cluster').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('title'))),
+      )
+      .toEqual([workshop]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    const button = page.getByRole('button', { name: 'Rechercher et filtrer' });
+    await expect.poll(() => button.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Une recherche ou des filtres s’appliquent à la carte' })
+      .waitFor();
+
+    // The marker opens the workshop; clearing brings back every event under way.
+    await page.locator(`.evm-marker[title="${workshop}"]`).click();
+    await page.getByRole('dialog').getByRole('heading', { name: workshop }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('button', { name: 'Effacer la recherche et les filtres' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Rechercher et filtrer' }).getAttribute('data-variant'))
+      .toBe('default');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
+
+/** A wall-clock time in Montréal `minutes` from now, on a quarter hour (the form's steps), as the API takes it. */
+function montrealTime(minutes: number): string {
+  const at = new Date(Math.floor((Date.now() + minutes * 60_000) / 900_000) * 900_000);
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Toronto',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map(({ type, value }) => [type, value]),
+  );
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:00`;
+}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LandingSection } from '@/features/landing/components/landing-section';
 import { FilterNotice } from '@/features/map/components/filter-notice';
+import { MapFilters } from '@/features/map/components/map-filters';
 import { MapHome } from '@/features/map/components/map-home';
 import { type HomeView, ViewSwitch } from '@/features/map/components/view-switch';
 import { useFocusEvent } from '@/features/map/hooks/use-focus-event';
@@ -57,7 +58,12 @@ export function HomePage() {
       <Box pos="relative">
         <div className={classes.switch}>
           <ViewSwitch value={view} onChange={switchTo} />
-          {view === 'map' && <FilterNotice />}
+          {view === 'map' && (
+            <>
+              <MapFilters />
+              <FilterNotice />
+            </>
+          )}
         </div>
         {view === 'map' ? (
           <MapHome height={MAP_AREA_HEIGHT} onSelect={select} selected={handleOrUuid} />

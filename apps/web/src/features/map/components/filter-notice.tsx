@@ -1,5 +1,6 @@
 /**
- * Over the map, while a search or accessibility filters chosen in the list apply to its markers too: says so, with a
+ * Over the map, while a search or accessibility filters (chosen in the list or under "Search and filters") apply to
+ * its markers: says so, with a
  * button that clears them (the map shows every event of the day and category again).
  */
 import { Button, Group, Paper, Text } from '@mantine/core';

@@ -17,7 +17,11 @@ import classes from './event-list.module.css';
 /** How long typing must pause before the words are searched. */
 const TYPING_PAUSE_MS = 400;
 
-export function ListFilters() {
+/**
+ * `inDialog`: shown in the map's "Search and filters" dialog, where Escape closes the dialog and keeps the words
+ * (in the list, Escape in the field clears it, as a search field does).
+ */
+export function ListFilters({ inDialog = false }: { inDialog?: boolean }) {
   const { t } = useTranslation();
   const text = useSearchStore((s) => s.text);
   const access = useSearchStore((s) => s.access);
@@ -25,7 +29,8 @@ export function ListFilters() {
   const setAccess = useSearchStore((s) => s.setAccess);
   const [typed, setTyped] = useState(text);
   const searchSoon = useMemo(() => debounce(setText, TYPING_PAUSE_MS), [setText]);
-  useEffect(() => () => searchSoon.cancel(), [searchSoon]);
+  // Closed or left while a search waits for its pause (the map's dialog): the words typed still count.
+  useEffect(() => () => searchSoon.flush(), [searchSoon]);
   // Cleared elsewhere (the map's "clear" button): the field follows.
   useEffect(() => {
     if (text === '') setTyped((current) => (current.trim() === '' ? current : ''));
@@ -53,6 +58,7 @@ export function ListFilters() {
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') searchSoon.flush();
+          if (event.key === 'Escape' && inDialog) event.preventDefault();
         }}
       />
       <details className={classes.details} open={access.length > 0}>
