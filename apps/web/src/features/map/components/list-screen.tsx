@@ -1,11 +1,12 @@
 /**
  * The home's list view, loaded lazily like the map: the day and category pickers over the list of the area's
  * events (event-list). On a phone the pickers start below the Map / List switch (which sits under the day picker
- * over the map).
+ * over the map). Under the filters, "Embed this map" writes the snippet of the embed page for them (issue 26).
  */
 import { Group, Stack } from '@mantine/core';
 import { CategoryPicker } from './category-picker';
 import { DayPicker } from './day-picker';
+import { EmbedButton } from './embed-dialog';
 import { EventList } from './event-list';
 import { ListFilters } from './list-filters';
 
@@ -23,6 +24,7 @@ export function ListScreen({ selected, focusHeading = 0 }: { selected?: string; 
         <CategoryPicker />
       </Group>
       <ListFilters />
+      <EmbedButton />
       <EventList selected={selected} focusHeading={focusHeading} />
     </Stack>
   );
