@@ -193,12 +193,20 @@ describe('the embed', () => {
     expect(errors).toEqual([]);
     await close();
 
-    // The embed page itself, in each language and view: no serious or critical violation.
-    for (const address of ['/embed?lang=fr&view=list&city=Montr%C3%A9al', '/embed?lang=en&city=Montreal']) {
-      const { page: alone, close: closeAlone } = await openPage(browser);
+    // The embed page itself, in each language and view: no serious or critical violation; the map's own buttons
+    // speak the page's language.
+    const pages = [
+      { address: '/embed?lang=fr&view=list&city=Montr%C3%A9al', button: 'Carte' },
+      { address: '/embed?lang=fr&city=Montr%C3%A9al', button: 'Zoom avant' },
+      { address: '/embed?lang=en&city=Montreal', button: 'Zoom in' },
+    ];
+    for (const { address, button } of pages) {
+      const { page: alone, errors: aloneErrors, close: closeAlone } = await openPage(browser);
       await alone.goto(`${server.url}${address}`);
       await alone.locator('.event, .pin').first().waitFor();
+      expect(await alone.getByRole('button', { name: button }).count(), address).toBe(1);
       expect(await axeViolations(alone), address).toEqual([]);
+      expect(aloneErrors, address).toEqual([]);
       await closeAlone();
     }
   });

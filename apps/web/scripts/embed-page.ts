@@ -9,7 +9,15 @@ import type { Plugin } from 'vite';
 export function embedPage(): Plugin {
   return {
     name: 'evmap:embed-page',
-    apply: 'build',
+    // In development, `/embed?…` is the embed page, as the server answers it (not the app's index.html).
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url === '/embed' || request.url?.startsWith('/embed?')) {
+          request.url = request.url.replace(/^\/embed/, '/embed.html');
+        }
+        next();
+      });
+    },
     // With the PWA plugin's own, which adds the registration late.
     enforce: 'post',
     transformIndexHtml: {

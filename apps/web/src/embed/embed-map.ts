@@ -31,7 +31,9 @@ export function mountMap(container: HTMLElement, options: MapOptions): () => voi
   const { t } = options;
   const element = h('div', { class: 'map', role: 'region', 'aria-label': t('mapLabel') });
   container.append(element);
-  const map = L.map(element, { zoomControl: true, attributionControl: false, scrollWheelZoom: false });
+  // The wheel scrolls the host page, not the map (an iframe must not trap it); the buttons zoom, in the page's language.
+  const map = L.map(element, { zoomControl: false, attributionControl: false, scrollWheelZoom: false });
+  L.control.zoom({ zoomInTitle: t('zoomIn'), zoomOutTitle: t('zoomOut') }).addTo(map);
   const { bounds } = options.area;
   if (options.fitBounds) {
     map.fitBounds([
@@ -77,8 +79,12 @@ export function mountMap(container: HTMLElement, options: MapOptions): () => voi
         ),
       );
       pin.on('add', () => pin.getElement()?.setAttribute('aria-label', name));
-      // Opened from the keyboard, the popup's first link takes the focus.
-      pin.on('popupopen', (opened) => opened.popup.getElement()?.querySelector('a')?.focus({ preventScroll: true }));
+      // The popup's first link takes the focus (opened from the keyboard too); its close button speaks the page's language.
+      pin.on('popupopen', (opened) => {
+        const popup = opened.popup.getElement();
+        popup?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', t('closePopup'));
+        popup?.querySelector<HTMLAnchorElement>('.popup-events a')?.focus({ preventScroll: true });
+      });
       layer.addLayer(pin);
     }
   };
