@@ -85,7 +85,7 @@ describe('Subscribe', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copier le lien' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('status').textContent).toBe(
-        'Le lien n’a pas pu être copié : sélectionnez l’adresse et copiez-la.',
+        'Le lien n’a pas pu être copié : sélectionnez l’adresse et copiez-la.',
       ),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
