@@ -9,14 +9,15 @@
  * Every feed is bounded: the occurrences of the next FEED_DAYS days, at most FEED_MAX_EVENTS events (soonest
  * first), both said in the feed itself. A deactivated or deleted event stays FEED_CANCELLED_DAYS days as cancelled.
  *
- * New filters (the text and accessibility filters of the search) are added here as optional keys of
- * filterShape, e.g. `q: z.string().trim().min(1).max(200).optional()` and
- * `access: z.string().transform(csv).pipe(z.array(accessibilityAttributeSchema)).optional()`, then as one
- * condition each in the API's feeds.repository.ts (feedConditions); the addresses already built stay valid.
+ * Every filter of the map and the list is a key of filterShape (the same names as the marker answers' query: `q`,
+ * `access`), and one condition in the API's feeds.repository.ts (feedConditions); a new filter is one more optional
+ * key, so the addresses already built stay valid.
  */
 import { z } from 'zod';
+import { accessQuerySchema } from './accessibility';
 import { dbIdSchema } from './bounds';
 import { CATEGORY_HANDLES, langSchema } from './enums';
+import { searchTextSchema } from './events';
 
 /** The feeds cover the occurrences from now to this many days ahead. */
 export const FEED_DAYS = 60;
@@ -65,9 +66,13 @@ const filterShape = {
   /** The event's city, compared without case or accents (`montreal` finds Montréal). */
   city: z.string().trim().min(1).max(100).optional(),
   bounds: feedBoundsSchema.optional(),
+  /** Accessibility attributes every event must have (`stepFree,asl`), as on the map and the list. */
+  access: accessQuerySchema.max(200, { error: 'fieldInvalid' }).optional(),
+  /** Words to find, as the map's and the list's search; empty: no text filter. */
+  q: searchTextSchema().optional(),
 };
 
-/** GET /public/feeds/events.{format}?lang=&category=&city=&bounds=&organiser= */
+/** GET /public/feeds/events.{format}?lang=&category=&city=&bounds=&access=&q=&organiser= */
 export const feedQuerySchema = z.strictObject({
   ...filterShape,
   /** An organisation's account id (the same as /public/organisations/{id}/feed.{format}). */
@@ -75,7 +80,7 @@ export const feedQuerySchema = z.strictObject({
 });
 export type FeedQuery = z.output<typeof feedQuerySchema>;
 
-/** GET /public/organisations/{id}/feed.{format}?lang=&category=&city=&bounds= */
+/** GET /public/organisations/{id}/feed.{format}?lang=&category=&city=&bounds=&access=&q= */
 export const organisationFeedQuerySchema = z.strictObject(filterShape);
 
 export { idParamsSchema as organisationParamsSchema } from './event-actions';

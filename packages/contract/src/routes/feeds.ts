@@ -38,7 +38,7 @@ const eventsFeed = (format: FeedFormat) =>
   ({
     tags,
     summary: `The events of a filter as ${MEDIA[format][1]}`,
-    description: `Every filter is optional: lang, category (a handle), city, bounds (west,south,east,north), organiser (an id: 404 unknown, 410 removed). Bounded: ${bound}.`,
+    description: `Every filter is optional: lang, category (a handle), city, bounds (west,south,east,north), access (attributes, comma-separated), q (words), organiser (an id: 404 unknown, 410 removed). Bounded: ${bound}.`,
     query: feedQuerySchema,
     response: { ...answers(format), 404: errorBodySchema, 410: errorBodySchema },
   }) as const;

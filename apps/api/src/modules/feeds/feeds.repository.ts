@@ -8,13 +8,17 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { textQuerySql } from '../search/search.repository';
 
 export type FeedFilter = {
   categoryHandle?: string;
   city?: string;
   bounds?: { west: number; south: number; east: number; north: number };
   organiserId?: number;
-  // Next: `text` and `accessibility` (issue 26): one condition each in feedConditions.
+  /** Words to find (as the search: both languages, accents and endings ignored, the organiser's name too). */
+  text?: string;
+  /** The accessibility mask every event must hold all of. */
+  access?: number;
 };
 
 export type FeedEventRow = {
@@ -62,6 +66,12 @@ function feedConditions(filter: FeedFilter): SQL[] {
     );
   }
   if (filter.organiserId !== undefined) conditions.push(sql`e.creator_id = ${filter.organiserId}`);
+  if (filter.text !== undefined) {
+    const query = textQuerySql(filter.text);
+    conditions.push(sql`(e.search_document @@ ${query}
+      OR e.creator_id = ANY(ARRAY(SELECT o.id FROM users o WHERE o.name_document @@ ${query})))`);
+  }
+  if (filter.access) conditions.push(sql`e.access & ${filter.access}::int = ${filter.access}::int`);
   return conditions;
 }
 

@@ -3,6 +3,7 @@
  * Cacheable by browsers and CDNs (public, short max-age, then ETag or Last-Modified revalidation answered 304),
  * rate-limited per address through the shared limiter (304s count too).
  */
+import { type AccessFilter, accessFilterMask } from '@evmap/contract/accessibility';
 import { FEED_MAX_AGE_S, FEED_MEDIA_TYPES, FEED_RATE_LIMIT, type FeedFormat } from '@evmap/contract/feeds';
 import { feedsRoutes as routes } from '@evmap/contract/routes/feeds';
 import { API_PREFIX } from '@evmap/contract/routes/route';
@@ -19,6 +20,8 @@ type Query = {
   city?: string;
   bounds?: FeedFilter['bounds'];
   organiser?: number;
+  access?: string;
+  q?: string;
 };
 
 const filterOf = (query: Query): FeedFilter => ({
@@ -26,6 +29,8 @@ const filterOf = (query: Query): FeedFilter => ({
   ...(query.city === undefined ? {} : { city: query.city }),
   ...(query.bounds === undefined ? {} : { bounds: query.bounds }),
   ...(query.organiser === undefined ? {} : { organiserId: query.organiser }),
+  ...(query.q ? { text: query.q } : {}),
+  ...(query.access ? { access: accessFilterMask(query.access.split(',') as AccessFilter[]) } : {}),
 });
 
 /** Whether the copy the client holds is current: If-None-Match first, else If-Modified-Since (RFC 9110 13.2.2). */

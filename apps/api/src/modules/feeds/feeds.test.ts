@@ -307,8 +307,46 @@ describe('filters', () => {
     expect(await uuidsOf(`organiser=${other.id}&category=cultural`)).toEqual([]);
   });
 
+  it('by words (either language, accents, the organiser) and accessibility attributes, as the map finds them', async () => {
+    const troupe = await createUser(ctx, 'event-manager', { name: 'Compagnie des Signes' });
+    const play = await create(
+      eventBody({
+        titleFr: 'Pièce de théâtre signée',
+        titleEn: 'Signed theatre play',
+        accessibility: { stepFree: 'yes', features: ['asl'] },
+      }),
+      troupe,
+    );
+    expect(await uuidsOf('q=theatre')).toEqual([play.uuid]);
+    expect(await uuidsOf(`q=${encodeURIComponent('THÉÂTRE')}`)).toEqual([play.uuid]);
+    expect(await uuidsOf('q=plays')).toEqual([play.uuid]);
+    const jazzy = await uuidsOf('q=jazz');
+    expect(jazzy).toContain(jazz.uuid);
+    expect(jazzy).not.toContain(play.uuid);
+    // By the organiser's name: its events, not the others'.
+    expect(await uuidsOf('q=signes')).toEqual([play.uuid]);
+    expect(await uuidsOf('access=asl')).toEqual([play.uuid]);
+    expect(await uuidsOf('access=stepFree,asl&q=theatre&category=cultural')).toEqual([play.uuid]);
+    expect(await uuidsOf('access=captioning')).toEqual([]);
+    expect(await uuidsOf('q=jazz&access=asl')).toEqual([]);
+    // An empty text filters nothing; the organisation's feed takes the same filters.
+    expect(await uuidsOf('q=')).toContain(jazz.uuid);
+    const own = await ics(`/public/organisations/${troupe.id}/feed.ics?q=jazz`);
+    expect(own.events).toEqual([]);
+    expect((await ics(`/public/organisations/${troupe.id}/feed.ics?access=asl`)).events.map((e) => e.summary)).toEqual([
+      'Pièce de théâtre signée',
+    ]);
+  });
+
   it('refuses malformed filters with the catalogue message', async () => {
-    for (const query of ['bounds=1,2,3', 'bounds=-71,47,-72,46', 'bounds=a,b,c,d', 'category=unknown']) {
+    for (const query of [
+      'bounds=1,2,3',
+      'bounds=-71,47,-72,46',
+      'bounds=a,b,c,d',
+      'category=unknown',
+      'access=wheelchair',
+      'access=asl,',
+    ]) {
       const res = await get(`/public/feeds/events.ics?${query}`);
       expect(res.statusCode, query).toBe(400);
       const field = query.split('=')[0]!;
@@ -316,6 +354,9 @@ describe('filters', () => {
     }
     const lang = await get('/public/feeds/events.ics?lang=de');
     expect(lang.json()).toEqual({ errors: { lang: 'The enum field is not valid; valid values are: fr, en' } });
+    const long = await get(`/public/feeds/events.ics?q=${'a'.repeat(101)}`, { 'accept-language': 'fr' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ errors: { q: 'Le champ doit être inférieur ou égal à 100' } });
     const unknown = await get('/public/feeds/events.ics?colour=red', { 'accept-language': 'fr' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ errors: { colour: "Le champ colour n'est pas attendu" } });
