@@ -50,7 +50,7 @@ export function CalendarFeed({ organisation }: { organisation: { id: number; han
                   <Code style={{ overflowWrap: 'anywhere', flex: 1 }}>{url}</Code>
                   <Button
                     size="compact-sm"
-                    variant="light"
+                    variant="default"
                     aria-label={t('organisation.copyLabel', { feed: label })}
                     onClick={() => void copy(url)}
                   >
