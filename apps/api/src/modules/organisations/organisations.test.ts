@@ -3,6 +3,7 @@
  * public face and nothing private, the upcoming events soonest first a page at a time, the feeds' addresses, 404 and
  * 410 bodies in both languages, bad input answering 400, caching (ETag, 304) and the rate limit.
  */
+import { readFileSync } from 'node:fs';
 import { FEED_RATE_LIMIT } from '@evmap/contract/feeds';
 import { ORGANISATION_EVENTS_PAGE_SIZE } from '@evmap/contract/organisations';
 import { sql } from 'drizzle-orm';
@@ -66,6 +67,23 @@ describe('handles', () => {
     expect(res.json().user).not.toHaveProperty('handle');
     await ctx.db.execute(sql`UPDATE users SET type = 'event-manager' WHERE id = ${viewer.id}`);
     expect(await handleOf(viewer.id)).toBe('cafe-leo');
+  });
+
+  it('are given to the organisations already there by migration 0012, oldest first', async () => {
+    const first = await createUser(ctx, 'event-manager', { name: 'Vieux Théâtre' });
+    const second = await createUser(ctx, 'event-manager', { name: 'Vieux theatre' });
+    const viewer = await createUser(ctx, 'viewer', { name: 'Vieux Théâtre' });
+    // As before the migration: no handle, and no trigger to set one.
+    await ctx.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_organisation_handle`);
+    await ctx.db.execute(sql`UPDATE users SET handle = NULL WHERE id IN (${first.id}, ${second.id})`);
+    await ctx.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_organisation_handle`);
+    const migration = readFileSync(new URL('../../../drizzle/0012_organisation_handles.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    expect(backfill).toContain('DO $$');
+    await ctx.db.execute(sql.raw(backfill));
+    expect(await handleOf(first.id)).toBe('vieux-theatre');
+    expect(await handleOf(second.id)).toBe('vieux-theatre-2');
+    expect(await handleOf(viewer.id)).toBeNull();
   });
 
   it("is in the organisation's own account answer", async () => {
