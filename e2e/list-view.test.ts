@@ -250,6 +250,67 @@ describe('the list view', () => {
     expect(errors).toEqual([]);
     await close();
   });
+  it('subscribes to the filtered map, and the feed it gives holds what the map shows', async () => {
+    const organisation = await verifiedOrganisation(server, 'Maison de la harpe');
+    const day = dayFromToday(1);
+    const suffix = Date.now().toString(36);
+    const create = (title: string, features: string[]) =>
+      apiCall(
+        server,
+        'POST',
+        '/connected/events',
+        {
+          titleFr: title,
+          titleEn: title,
+          categoryId: 1,
+          address: '10 rue Saint-Denis',
+          city: 'Montréal',
+          state: 'QC',
+          latitude: 45.514,
+          longitude: -73.561,
+          dates: [{ startDate: `${day} 19:00:00`, endDate: `${day} 21:00:00` }],
+          accessibility: { stepFree: null, features },
+        },
+        organisation.jwt,
+      );
+    await create(`Harpe ${suffix}`, ['asl']);
+    await create(`Harpe et voix ${suffix}`, []);
+
+    const { page, errors, close } = await openPage(browser, { storage: inMontreal() });
+    await page.goto(`${server.url}/`);
+    await page.locator('.evm-marker, .evm-cluster').first().waitFor();
+    await page.getByRole('button', { name: 'Search and filters' }).click();
+    const filters = page.getByRole('dialog', { name: 'Search and filters' });
+    await filters.getByRole('searchbox', { name: 'Search events' }).fill('harpe');
+    await filters.getByText('Accessibility filters').click();
+    await filters.getByRole('checkbox', { name: 'ASL interpretation' }).check();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Subscribe to events' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to these events' });
+    const address = await dialog.getByRole('textbox', { name: 'Calendar address (iCalendar)' }).inputValue();
+    const query = new URL(address).searchParams;
+    expect([query.get('lang'), query.get('q'), query.get('access')]).toEqual(['en', 'harpe', 'asl']);
+    expect(query.get('bounds')).toMatch(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
+    expect(await dialog.getByRole('link', { name: 'Add to Apple Calendar or Outlook' }).getAttribute('href')).toBe(
+      address.replace(/^http:/, 'webcal:'),
+    );
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    // The calendar it gives: the harp recital with ASL interpretation, not the other.
+    const feed = await page.request.get(address);
+    expect(feed.status(), `${address} ${await feed.text()}`).toBe(200);
+    expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    const summaries = (await feed.text()).split('\r\n').filter((line) => line.startsWith('SUMMARY:'));
+    expect(summaries).toEqual([`SUMMARY:Harpe ${suffix}`]);
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: /^(Link copied|The link could not be copied.*)$/ })
+      .waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
 
 /** A wall-clock time in Montréal `minutes` from now, on a quarter hour (the form's steps), as the API takes it. */

@@ -121,3 +121,6 @@ export const SESSION_DAYS = 30;
  * account, so a lost or copied one is worth less for less long. Older administrator tokens are refused.
  */
 export const ADMIN_SESSION_HOURS = 12;
+
+/** The feeds cover the occurrences from now to this many days ahead (feeds.ts). */
+export const FEED_DAYS = 60;

@@ -19,8 +19,8 @@ import { dbIdSchema } from './bounds';
 import { CATEGORY_HANDLES, langSchema } from './enums';
 import { searchTextSchema } from './events';
 
-/** The feeds cover the occurrences from now to this many days ahead. */
-export const FEED_DAYS = 60;
+/** The feeds cover the occurrences from now to this many days ahead (in constants.ts, which the web app reads). */
+export { FEED_DAYS } from './constants';
 /** At most this many events per feed (soonest first). */
 export const FEED_MAX_EVENTS = 200;
 /** A deactivated or deleted event stays this many days in the feeds, as cancelled, so subscribers remove it. */

@@ -44,7 +44,13 @@ const adminStats = (id: number | string, user?: UserRow, lang = 'en') =>
     url: `/api/v1/connected/admin/events/${id}/stats`,
     headers: user ? authHeaders(ctx.app, user, lang) : { 'accept-language': lang },
   });
-const today = (timeZone: string) => wallClock(0, timeZone).slice(0, 10);
+/**
+ * Today in `timeZone` as the database counts it. Not Node's Intl: Node 24's time-zone data (2026c) and
+ * PostgreSQL's can disagree (British Columbia's year-round UTC-7), and the counts are dated by the database.
+ */
+const today = async (timeZone: string) =>
+  (await ctx.db.execute<{ d: string }>(sql`SELECT to_char(now() AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS d`)).rows[0]!
+    .d;
 const UNKNOWN_UUID = '5b6f0f8e-0000-4000-8000-000000000000';
 
 describe('POST /public/events/{uuid}/stats', () => {
@@ -66,7 +72,7 @@ describe('POST /public/events/{uuid}/stats', () => {
     expect((await send(event.uuid, { type: 'click', value: 'phone' }, authHeaders(ctx.app, viewer))).statusCode).toBe(
       204,
     );
-    const day = today('America/Vancouver');
+    const day = await today('America/Vancouver');
     const res = await ownerStats(event.id, owner);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

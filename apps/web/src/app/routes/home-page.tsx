@@ -7,6 +7,7 @@ import { LandingSection } from '@/features/landing/components/landing-section';
 import { FilterNotice } from '@/features/map/components/filter-notice';
 import { MapFilters } from '@/features/map/components/map-filters';
 import { MapHome } from '@/features/map/components/map-home';
+import { MapSubscribe } from '@/features/map/components/map-subscribe';
 import { type HomeView, ViewSwitch } from '@/features/map/components/view-switch';
 import { useFocusEvent } from '@/features/map/hooks/use-focus-event';
 import { MAP_AREA_HEIGHT } from '../layouts/page-chrome';
@@ -61,6 +62,7 @@ export function HomePage() {
           {view === 'map' && (
             <>
               <MapFilters />
+              <MapSubscribe mt={6} />
               <FilterNotice />
             </>
           )}

@@ -8,6 +8,7 @@ import { CategoryPicker } from './category-picker';
 import { DayPicker } from './day-picker';
 import { EventList } from './event-list';
 import { ListFilters } from './list-filters';
+import { MapSubscribe } from './map-subscribe';
 
 /**
  * The pickers and the list; `selected` is the event open over it, if any; each new `focusHeading` (a counter, the
@@ -23,6 +24,9 @@ export function ListScreen({ selected, focusHeading = 0 }: { selected?: string; 
         <CategoryPicker />
       </Group>
       <ListFilters />
+      <Group justify="center">
+        <MapSubscribe />
+      </Group>
       <EventList selected={selected} focusHeading={focusHeading} />
     </Stack>
   );
