@@ -78,6 +78,17 @@ describe("an organisation's page", () => {
     const rss = await feeds.getByRole('link', { name: 'RSS feed' }).getAttribute('href');
     expect(await (await fetch(rss!)).text()).toContain('<title><![CDATA[Street theatre]]></title>');
 
+    // "Subscribe": the organisation's own feed, for Apple Calendar or Outlook and Google Calendar.
+    await feeds.getByRole('button', { name: 'Subscribe to events' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to these events' });
+    await dialog.getByText('The upcoming events of Salle du Plateau.').waitFor();
+    expect(await dialog.getByRole('link', { name: 'Add to Apple Calendar or Outlook' }).getAttribute('href')).toBe(
+      href!.replace(/^http:/, 'webcal:'),
+    );
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
     // An event opens over the map.
     await upcoming.getByRole('link', { name: 'Jazz in the park' }).click();
     await page.waitForURL(`${server.url}/events/${events[0]!.handle}`);

@@ -71,6 +71,23 @@ describe('the organisation page', () => {
     expect(within(feeds).getByRole('link', { name: 'JSON Feed' })).toBeTruthy();
   });
 
+  it("subscribes to the organisation's own feed", async () => {
+    mockApi(() => ({ body: answer() }));
+    const { user } = await render();
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to events' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to these events' });
+    expect(within(dialog).getByText('The upcoming events of Salle du Plateau.')).toBeTruthy();
+    const host = window.location.host;
+    expect(within(dialog).getByRole('link', { name: 'Add to Apple Calendar or Outlook' }).getAttribute('href')).toBe(
+      `webcal://${host}/api/v1/public/organisations/42/feed.ics?lang=en`,
+    );
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Add to Google Calendar/ })
+        .getAttribute('href'),
+    ).toContain(encodeURIComponent(`webcal://${host}/api/v1/public/organisations/42/feed.ics?lang=en`));
+  });
+
   it('speaks French, feeds included', async () => {
     mockApi(() => ({ body: answer() }));
     await render('fr');

@@ -17,6 +17,13 @@ describe('your calendar feed', () => {
     expect(within(section).getByRole('link', { name: 'See your public page' }).getAttribute('href')).toBe(
       '/organisations/salle-du-plateau',
     );
+    await user.click(within(section).getByRole('button', { name: 'Subscribe to events' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to these events' });
+    expect(within(dialog).getByText("Your organisation's upcoming events.")).toBeTruthy();
+    expect(within(dialog).getByLabelText('Calendar address (iCalendar)')).toHaveProperty(
+      'value',
+      `${origin}/api/v1/public/organisations/7/feed.ics?lang=en`,
+    );
   });
 
   it('speaks French, and says when there is no public page yet', async () => {

@@ -1,14 +1,17 @@
 /**
  * "Your calendar feed" (issue 26), on an organisation's /profile: the addresses of its feeds, each with a copy
- * button, and a link to its public page, so that it can share them (its website, its newsletter).
+ * button, "Subscribe" (to try it in one's own calendar), and a link to its public page, so that it can share them
+ * (its website, its newsletter).
  */
 import type { FeedFormat } from '@evmap/contract/feeds';
 import { Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SubscribeButton } from '@/components/subscribe-button';
 import { useLang } from '@/i18n/use-lang';
-import { FEED_FORMATS_SHOWN, organisationFeedUrl, organisationPath } from '@/lib/feed-urls';
+import { feedLinks } from '@/lib/feed-links';
+import { FEED_FORMATS_SHOWN, organisationPath } from '@/lib/organisation-links';
 import { toast } from '@/lib/toast';
 
 const LABEL_KEYS = {
@@ -22,6 +25,7 @@ export function CalendarFeed({ organisation }: { organisation: { id: number; han
   const { t } = useTranslation();
   const lang = useLang();
   const id = useId();
+  const links = feedLinks({ lang, organisation: organisation.id });
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
@@ -39,7 +43,7 @@ export function CalendarFeed({ organisation }: { organisation: { id: number; han
         <Text size="sm">{t('organisation.yourFeedHint')}</Text>
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {FEED_FORMATS_SHOWN.map((format) => {
-            const url = organisationFeedUrl(organisation.id, format, lang);
+            const url = links[format];
             const label = t(LABEL_KEYS[format]);
             return (
               <Stack component="li" key={format} gap={4} data-feed={format}>
@@ -61,15 +65,22 @@ export function CalendarFeed({ organisation }: { organisation: { id: number; han
             );
           })}
         </Stack>
-        {organisation.handle ? (
-          <Anchor component={Link} to={organisationPath(organisation.handle)}>
-            {t('organisation.publicPage')}
-          </Anchor>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('organisation.noPublicPage')}
-          </Text>
-        )}
+        <Group gap="md" align="center">
+          <SubscribeButton
+            filters={{ lang, organisation: organisation.id }}
+            scope={t('organisation.yourScope')}
+            size="sm"
+          />
+          {organisation.handle ? (
+            <Anchor component={Link} to={organisationPath(organisation.handle)}>
+              {t('organisation.publicPage')}
+            </Anchor>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('organisation.noPublicPage')}
+            </Text>
+          )}
+        </Group>
       </Stack>
     </Paper>
   );
