@@ -210,7 +210,7 @@ describe('the list view', () => {
     expect(await list.getByRole('link', { name: new RegExp(concert) }).count()).toBe(0);
 
     // The map keeps the day; its own search narrows the markers to the workshop.
-    await page.getByRole('button', { name: 'Carte' }).click();
+    await page.getByRole('button', { name: 'Carte', exact: true }).click();
     await page.waitForURL(`${server.url}/`);
     await page.locator('.evm-marker, .evm-cluster').first().waitFor();
     const searched = page.waitForRequest(

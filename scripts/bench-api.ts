@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --events N] [--duration S] [--connections C] [--database-url URL] [--output FILE] [--only text]
+ * npm run bench [-- --events N] [--duration S] [--connections C] [--database-url URL] [--output FILE] [--only text|markers]
  *
  * Seeds N synthetic events (default 100,000) into a fresh database — an embedded PostgreSQL in a temporary
  * folder, or a fresh database on the server of DATABASE_URL / --database-url, dropped afterwards — starts the
@@ -14,8 +14,10 @@ import { positiveInteger } from './cli-args';
 
 const say = (message: string) => process.stdout.write(`[bench] ${message}\n`);
 
-function onlyScenario(value: string): 'text' {
-  if (value !== 'text') throw new Error(`--only: "text" is the one scenario that runs alone, not "${value}"`);
+function onlyScenario(value: string): 'text' | 'markers' {
+  if (value !== 'text' && value !== 'markers') {
+    throw new Error(`--only: "text" and "markers" are the scenarios that run alone, not "${value}"`);
+  }
   return value;
 }
 

@@ -5,7 +5,7 @@
  * Builds the app, serves it on a fresh embedded PostgreSQL with the demo data, and measures in headless Chromium:
  * Lighthouse (mobile, performance and accessibility, median of N runs) on `/` and on the main screens (the event
  * page, an organiser's /profile, the event form, the plans page, the admin events list; signed in as the demo
- * accounts), each screen's JavaScript (gzipped) and longest task, the initial JavaScript of `/`, then the frame rate
+ * accounts; the embed page `/embed` as another website's iframe loads it), each screen's JavaScript (gzipped) and longest task, the initial JavaScript of `/`, then the frame rate
  * and the long tasks while panning a map holding 10,000+ events. Writes bench/web.md. See scripts/bench-web/.
  * --lighthouse-only: only the Lighthouse runs, printed (nothing written); --report FILE: the full Lighthouse
  * report (JSON) of the median run of the home (FILE) and of each screen (FILE with the path appended), to see

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { embedMessages, embedPage } from './scripts/embed-page';
 import { inlineBootScript } from './scripts/inline-boot-script';
 import { nonBlockingCss } from './scripts/non-blocking-css';
 import { pureContractSchemas } from './scripts/pure-contract-schemas';
@@ -19,6 +20,7 @@ export default defineConfig(({ mode }) => {
     define: { 'import.meta.env.VITE_SENTRY_DSN': JSON.stringify(sentryDsn) },
     plugins: [
       pureContractSchemas(),
+      embedMessages(),
       routeTablePaths(),
       react(),
       nonBlockingCss(),
@@ -53,12 +55,17 @@ export default defineConfig(({ mode }) => {
           // The shell (HTML, scripts, styles, icons) is precached so the app opens offline.
           globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
           navigateFallback: '/index.html',
-          navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/legals\//],
+          // The embed page (/embed, framed by other websites) is its own page, served by the server, never the app.
+          navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/legals\//, /^\/embed(?:[/?.]|$)/],
+          // Nor is it part of the app's offline shell.
+          globIgnores: ['embed.html'],
           cleanupOutdatedCaches: true,
           clientsClaim: true,
           skipWaiting: true,
         },
       }),
+      // After the PWA plugin, which adds its registration to every page.
+      embedPage(),
     ],
     resolve: {
       alias,
@@ -66,6 +73,13 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      // The app, and the embed page (issue 26): its own lean entry, no app shell.
+      rollupOptions: {
+        input: {
+          index: fileURLToPath(new URL('./index.html', import.meta.url)),
+          embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
+        },
+      },
     },
     server: {
       // The API (npm run dev -w @evmap/api) listens on 3000; the browser talks to one origin, as in production.

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:web`: build, the built server on a fresh DATA_DIR with the demo data, Lighthouse on `/` and on the
  * main screens (the event page, an organiser's `/profile`, the event form, the plans page, the admin events list,
- * signed in as the demo accounts), the initial JS, then N events seeded and the map panned in Chromium; writes
+ * signed in as the demo accounts, and the embed page `/embed`), the initial JS of `/` and of `/embed`, then N events seeded and the map panned in Chromium; writes
  * bench/web.md and prints a summary.
  * Everything started here is stopped (and its temporary folders removed) at the end, on failure and on Ctrl-C.
  */
@@ -93,6 +93,8 @@ async function mainScreens(
     { name: 'Event form (new event)', path: '/profile/events/create', storage: organiser },
     { name: 'Plans page', path: '/profile/me/plans', storage: organiser },
     { name: 'Admin events list', path: '/profile/admin/events', storage: administrator },
+    // Another website's iframe, as a first visit sees it: the map of Montréal's events of today.
+    { name: 'Embed page (map of a city, French)', path: '/embed?lang=fr&city=Montr%C3%A9al', storage: null },
   ];
 }
 
@@ -133,6 +135,8 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
       .filter(Boolean)
       .map((line) => line.slice(3));
     const initialJs = measureInitialJs(WEB_DIST);
+    // The embed page (issue 26): its own entry, measured the same way (Leaflet is lazy there too).
+    const embedInitialJs = measureInitialJs(WEB_DIST, 'embed.html');
 
     const tiles = await startTileServer();
     cleanups.push(tiles.close);
@@ -214,7 +218,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
       seed,
       panSeconds: options.panSeconds,
     };
-    const results = { lighthouse, initialJs, pan, screens };
+    const results = { lighthouse, initialJs, embedInitialJs, pan, screens };
     process.stdout.write(`\n${summary(results)}\n\n`);
     mkdirSync(path.dirname(options.output), { recursive: true });
     writeFileSync(options.output, markdown(context, results));

@@ -15,9 +15,9 @@ export type InitialJs = {
   totalGzipBytes: number;
 };
 
-/** Reads dist/index.html and follows the static imports of its module scripts. */
-export function measureInitialJs(dist: string = WEB_DIST): InitialJs {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+/** Reads dist/index.html (or another page: `embed.html`) and follows the static imports of its module scripts. */
+export function measureInitialJs(dist: string = WEB_DIST, page = 'index.html'): InitialJs {
+  const html = readFileSync(path.join(dist, page), 'utf8');
   const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((match) => match[1]!);
   const seen = new Set<string>();
   const queue = entries.map((src) => src.replace(/^\//, ''));

@@ -38,7 +38,9 @@ export function inlineBootScript(options: { entry: string; alias: Record<string,
     transformIndexHtml: {
       // After Vite's own processing, so the inline script is left exactly as bundled.
       order: 'post',
-      async handler(html) {
+      async handler(html, context) {
+        // The embed page (embed.html) has no map preview.
+        if (context.filename.endsWith('embed.html')) return html;
         if (!html.includes(BOOT_SCRIPT_MARKER)) throw new Error(`inline-boot-script: no ${BOOT_SCRIPT_MARKER}`);
         const code = await bundleBootScript(options.entry, options.alias);
         return html.replace(BOOT_SCRIPT_MARKER, () => `<script>${code}</script>`);

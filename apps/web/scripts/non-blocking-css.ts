@@ -14,7 +14,9 @@ export function nonBlockingCss(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, context) {
+        // The embed page (embed.html) has its own small stylesheet, blocking as usual.
+        if (context.filename.endsWith('embed.html')) return html;
         const entryCss = /<link rel="stylesheet"( crossorigin)? href="(\/assets\/index-[^"]+\.css)">/;
         if (!entryCss.test(html)) throw new Error('non-blocking-css: no entry stylesheet in index.html');
         return html.replace(entryCss, `<link rel="preload" as="style"$1 href="$2" id="${APP_CSS_ID}">`);

@@ -14,3 +14,14 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/**
+ * A dictionary read for the embed page only (src/embed/messages.ts): a module of its own, so the embed's bundle
+ * holds just its `embed` section, not the app's whole dictionary.
+ */
+declare module '*/en.json?embed' {
+  export const embed: typeof import('./i18n/en.json')['embed'];
+}
+declare module '*/fr.json?embed' {
+  export const embed: typeof import('./i18n/fr.json')['embed'];
+}

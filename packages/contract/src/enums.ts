@@ -49,5 +49,6 @@ export const PROVINCE_CODES = Object.keys(PROVINCES) as [Province, ...Province[]
 export const provinceSchema = z.enum(PROVINCE_CODES);
 
 export const STAT_TYPES = ['view', 'click', 'btn_click'] as const;
-export const VIEW_VALUES = ['single_modal', 'map_marker'] as const;
+/** Where a view comes from: the event's page or link, a map marker, or another website's embed (`?from=embed`). */
+export const VIEW_VALUES = ['single_modal', 'map_marker', 'embed'] as const;
 export const CLICK_VALUES = ['website', 'phone', 'external', 'share_url', 'directions'] as const;

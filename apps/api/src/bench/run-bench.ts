@@ -32,7 +32,7 @@ export type BenchOptions = {
   output: string;
   log: (message: string) => void;
   /** Only this scenario (`text`: the text search, issue 24): printed, bench/results.md left as it is. */
-  only?: 'text';
+  only?: 'text' | 'markers';
 };
 
 /** Montréal as the client sends it: bounds rounded outward to whole degrees. */
@@ -132,6 +132,11 @@ export async function runBench(options: BenchOptions): Promise<void> {
       process.stdout.write(
         `\n${verdictLines(text.verdicts)}\n\n${text.notes.join('\n')}\n\n${text.plans.join('\n')}\n`,
       );
+      return;
+    }
+    if (options.only === 'markers') {
+      const markers = await runMarkersBench(base, day, { ...options, events: options.events });
+      process.stdout.write(`\n${verdictLines(markers.verdicts)}\n\n${markers.notes.join('\n')}\n`);
       return;
     }
     const body = { mapBounds: MONTREAL, selectedDay: day };

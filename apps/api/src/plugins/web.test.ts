@@ -19,6 +19,11 @@ const INDEX_HTML = `<!doctype html>
     <script>${BOOT_SCRIPT}</script>
   </body>
 </html>`;
+const EMBED_HTML = `<!doctype html>
+<html lang="fr">
+  <head><script type="module" crossorigin src="/assets/embed-abc123.js"></script></head>
+  <body><div id="embed"></div></body>
+</html>`;
 const TILE_URL = 'https://tiles.example.com/{z}/{x}/{y}.png?key=a&style="b"';
 
 function sha256(text: string): string {
@@ -42,6 +47,7 @@ beforeAll(async () => {
     prepare: ({ webDist }) => {
       mkdirSync(webDist, { recursive: true });
       writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+      writeFileSync(path.join(webDist, 'embed.html'), EMBED_HTML);
     },
   });
 });
@@ -68,6 +74,44 @@ describe('index.html', () => {
     const sources = scriptSrc(res.headers['content-security-policy']);
     expect(sources).toEqual(["'self'", sha256(BOOT_SCRIPT)]);
     expect(sources).not.toContain("'unsafe-inline'");
+  });
+});
+
+/** One directive of a Content-Security-Policy header, without its name. */
+function directive(header: unknown, name: string): string | undefined {
+  const found = String(header)
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `));
+  return found?.slice(name.length + 1);
+}
+
+describe('the embed page', () => {
+  it('may be framed by any website: frame-ancestors *, no X-Frame-Options, the rest of the CSP kept', async () => {
+    const home = await ctx.app.inject('/');
+    for (const url of ['/embed', '/embed?lang=en&city=montreal&view=list', '/embed.html']) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(EMBED_HTML);
+      expect(directive(res.headers['content-security-policy'], 'frame-ancestors'), url).toBe('*');
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+      // Only the framing changes: scripts, connections and images are held to the app's own rules.
+      for (const name of ['default-src', 'script-src', 'connect-src', 'img-src', 'object-src']) {
+        expect(directive(res.headers['content-security-policy'], name), name).toBe(
+          directive(home.headers['content-security-policy'], name),
+        );
+      }
+    }
+  });
+
+  it('leaves every other page refusing frames', async () => {
+    for (const url of ['/', '/events/some-handle', '/index.html', '/embedded', '/profile', '/api/v1/public/globals']) {
+      const res = await ctx.app.inject(url);
+      expect(directive(res.headers['content-security-policy'], 'frame-ancestors'), url).toBe("'none'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 });
 

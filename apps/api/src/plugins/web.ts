@@ -2,6 +2,7 @@
  * Serves the built web app from one origin with the API: hashed assets cached for a year,
  * the HTML never cached, and any unknown path outside /api answered with the app (which shows 404).
  * index.html is served with the run-time tile settings its boot script's map preview reads.
+ * `/embed` is the embeddable map and list (embed.html, issue 26): the one page any website may frame.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -37,6 +38,24 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
   return hashes;
+}
+
+/** The built embed.html of `webDist`, or undefined when the app is not built. */
+function readEmbedHtml(webDist: string): string | undefined {
+  const embedFile = path.join(webDist, 'embed.html');
+  return existsSync(embedFile) ? readFileSync(embedFile, 'utf8') : undefined;
+}
+
+/**
+ * Lets any website frame the page of `reply`: `frame-ancestors *` in the CSP helmet set (every other directive
+ * kept), and no `X-Frame-Options`. Only the embed page calls this; every other page keeps refusing frames.
+ */
+export function allowAnyFramer(reply: FastifyReply): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  }
+  reply.removeHeader('x-frame-options');
 }
 
 const TILE_URL_META = /<meta name="evm-tile-url" content="[^"]*"\s*\/?>/;
@@ -95,6 +114,17 @@ export const webPlugin = fp<{ webDist: string }>(
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     };
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+
+    let embedCached: string | undefined;
+    const sendEmbed = (reply: FastifyReply) => {
+      embedCached ??= readEmbedHtml(webDist);
+      if (!embedCached) return reply.status(404).type('text/plain; charset=utf-8').send('404');
+      allowAnyFramer(reply);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(embedCached);
+    };
+    // The embed page, framed by other websites: its filters are in the query string (`/embed?lang=fr&city=…`).
+    app.get('/embed', { schema: { hide: true } }, (_request, reply) => sendEmbed(reply));
+    app.get('/embed.html', { schema: { hide: true } }, (_request, reply) => sendEmbed(reply));
     // The service worker precaches /index.html and answers later navigations with it: the same page as `/`.
     app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
 

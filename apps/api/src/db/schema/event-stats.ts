@@ -1,7 +1,7 @@
 import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { events } from './events';
 
-/** Daily counters of views (single_modal, map_marker) and button clicks (website, phone, ...). */
+/** Daily counters of views (single_modal, map_marker, embed) and button clicks (website, phone, ...). */
 export const eventStats = pgTable(
   'event_stats',
   {

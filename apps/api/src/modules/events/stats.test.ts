@@ -60,6 +60,8 @@ describe('POST /public/events/{uuid}/stats', () => {
       { type: 'view', value: 'single_modal' },
       { type: 'view', value: 'single_modal' },
       { type: 'view', value: 'map_marker' },
+      // Opened from an embed on another website (`/events/{handle}?from=embed`): a source of its own.
+      { type: 'view', value: 'embed' },
       { type: 'click', value: 'website' },
       { type: 'btn_click', value: 'website' },
       { type: 'btn_click', value: 'directions' },
@@ -80,12 +82,13 @@ describe('POST /public/events/{uuid}/stats', () => {
         { type: 'btn_click', date: day, count: 1, value: 'directions' },
         { type: 'btn_click', date: day, count: 1, value: 'phone' },
         { type: 'btn_click', date: day, count: 2, value: 'website' },
+        { type: 'view', date: day, count: 1, value: 'embed' },
         { type: 'view', date: day, count: 1, value: 'map_marker' },
         { type: 'view', date: day, count: 2, value: 'single_modal' },
       ],
     });
     const page = await ctx.app.inject({ url: `/api/v1/public/events/handle-or-uuid/${event.uuid}` });
-    expect(page.json().event.eventStatCount).toEqual({ viewCount: 3 });
+    expect(page.json().event.eventStatCount).toEqual({ viewCount: 4 });
   });
 
   it('answers the stats sorted by date', async () => {
@@ -116,12 +119,12 @@ describe('POST /public/events/{uuid}/stats', () => {
     expect((await send(event.uuid, { type: 'view', value: 'nope' }, { 'accept-language': 'fr' })).json()).toEqual({
       errors: {
         value:
-          "La valeur n'est pas valide; les valeurs possibles sont : single_modal, map_marker, website, phone, external, share_url, directions",
+          "La valeur n'est pas valide; les valeurs possibles sont : single_modal, map_marker, embed, website, phone, external, share_url, directions",
       },
     });
     // A click value with a view (and the reverse) is refused and counts nothing.
     for (const [body, values] of [
-      [{ type: 'view', value: 'website' }, 'single_modal, map_marker'],
+      [{ type: 'view', value: 'website' }, 'single_modal, map_marker, embed'],
       [{ type: 'click', value: 'map_marker' }, 'website, phone, external, share_url, directions'],
     ] as const) {
       const res = await send(event.uuid, body);

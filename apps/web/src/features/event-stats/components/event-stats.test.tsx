@@ -10,6 +10,7 @@ const STATS = [
   { type: 'view', date: '2030-03-01', count: 7, value: 'single_modal' },
   { type: 'view', date: '2030-03-01', count: 1200, value: 'map_marker' },
   { type: 'view', date: '2030-03-03', count: 4, value: 'map_marker' },
+  { type: 'view', date: '2030-03-02', count: 2, value: 'embed' },
 ];
 
 const answer = (eventStats: unknown[]) => mockApi(() => ({ body: { eventStats } }));
@@ -40,7 +41,7 @@ describe('EventStats', () => {
     const terms = (await screen.findAllByRole('term')).map((term) => term.textContent);
     const figures = screen.getAllByRole('definition').map((figure) => figure.textContent);
     expect(terms).toEqual(['Views', 'Clicks']);
-    expect(figures).toEqual(['1,211', '3']);
+    expect(figures).toEqual(['1,213', '3']);
     expect(calls).toEqual([{ method: 'GET', path: '/connected/events/12/stats', body: undefined }]);
     expect(screen.getByText('From March 1, 2030 to March 3, 2030')).toBeTruthy();
   });
@@ -53,11 +54,11 @@ describe('EventStats', () => {
 
     const views = screen.getByRole('table', { name: 'Views per day, by source' });
     expect(rowsOf(views)).toEqual([
-      ['Date', 'Map marker', 'Event page/link'],
-      ['March 1, 2030', '1,200', '7'],
-      ['March 2, 2030', '0', '0'],
-      ['March 3, 2030', '4', '0'],
-      ['Total', '1,204', '7'],
+      ['Date', 'Map marker', 'Event page/link', 'Embed on another website'],
+      ['March 1, 2030', '1,200', '7', '0'],
+      ['March 2, 2030', '0', '0', '2'],
+      ['March 3, 2030', '4', '0', '0'],
+      ['Total', '1,204', '7', '2'],
     ]);
     const clicks = screen.getByRole('table', { name: 'Clicks per day, by button' });
     expect(rowsOf(clicks)).toEqual([
@@ -68,7 +69,7 @@ describe('EventStats', () => {
       ['Total', '1', '2', '0', '0', '0'],
     ]);
     // Column and row headers, so a screen reader names each figure by its day and its series.
-    expect(within(views).getAllByRole('columnheader')).toHaveLength(3);
+    expect(within(views).getAllByRole('columnheader')).toHaveLength(4);
     expect(
       within(views)
         .getAllByRole('rowheader')
@@ -82,11 +83,11 @@ describe('EventStats', () => {
     const views = await screen.findByRole('table', { name: 'Vues par jour, selon la provenance' });
     const rows = rowsOf(views).map((row) => row.map((cell) => cell?.replace(/\s/g, ' ')));
     expect(rows).toEqual([
-      ['Date', 'Marqueur sur la carte', 'Page ou lien de l’événement'],
-      ['1er mars 2030', '1 200', '7'],
-      ['2 mars 2030', '0', '0'],
-      ['3 mars 2030', '4', '0'],
-      ['Total', '1 204', '7'],
+      ['Date', 'Marqueur sur la carte', 'Page ou lien de l’événement', 'Carte intégrée à un autre site'],
+      ['1er mars 2030', '1 200', '7', '0'],
+      ['2 mars 2030', '0', '0', '2'],
+      ['3 mars 2030', '4', '0', '0'],
+      ['Total', '1 204', '7', '2'],
     ]);
     expect(screen.getByRole('heading', { name: 'Clics par jour' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Clics par jour, selon le bouton' })).toBeTruthy();

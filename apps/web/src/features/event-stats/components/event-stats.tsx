@@ -37,6 +37,7 @@ type SeriesKey = ViewSource | ClickButton;
 const COLORS: Record<SeriesKey, MantineColor> = {
   map_marker: 'blue.8',
   single_modal: 'orange.8',
+  embed: 'teal.8',
   website: 'blue.8',
   phone: 'orange.8',
   external: 'grape.8',

@@ -19,7 +19,7 @@ describe('statsSeries', () => {
       click('2030-03-01', 'website', 1),
       click('2030-03-01', 'directions', 3),
     ]);
-    expect(views.days).toEqual([{ date: '2030-03-01', map_marker: 2, single_modal: 7 }]);
+    expect(views.days).toEqual([{ date: '2030-03-01', map_marker: 2, single_modal: 7, embed: 0 }]);
     expect(clicks.days).toEqual([
       { date: '2030-03-01', website: 1, phone: 2, external: 0, share_url: 0, directions: 3 },
     ]);
@@ -48,7 +48,7 @@ describe('statsSeries', () => {
       click('2030-03-02', 'external', 1),
       { type: 'click', date: '2030-03-02', value: 'website', count: 5 },
     ]);
-    expect(views.totals).toEqual({ map_marker: 4, single_modal: 10 });
+    expect(views.totals).toEqual({ map_marker: 4, single_modal: 10, embed: 0 });
     expect(views.total).toBe(14);
     expect(clicks.totals).toEqual({ website: 5, phone: 0, external: 3, share_url: 0, directions: 0 });
     expect(clicks.total).toBe(8);
@@ -63,14 +63,19 @@ describe('statsSeries', () => {
       { type: 'download', date: '2030-06-01', value: 'website', count: 9 },
       view('yesterday', 'map_marker', 9),
     ]);
-    expect(views.days).toEqual([{ date: '2030-03-01', map_marker: 1, single_modal: 0 }]);
+    expect(views.days).toEqual([{ date: '2030-03-01', map_marker: 1, single_modal: 0, embed: 0 }]);
     expect(views.total).toBe(1);
     expect(clicks.total).toBe(0);
   });
 
   it('answers empty series when there is nothing to show', () => {
     const { views, clicks } = statsSeries([]);
-    expect(views).toEqual({ keys: VIEW_SOURCES, days: [], totals: { map_marker: 0, single_modal: 0 }, total: 0 });
+    expect(views).toEqual({
+      keys: VIEW_SOURCES,
+      days: [],
+      totals: { map_marker: 0, single_modal: 0, embed: 0 },
+      total: 0,
+    });
     expect(clicks.days).toEqual([]);
     expect(clicks.total).toBe(0);
   });

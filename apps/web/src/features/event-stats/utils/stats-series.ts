@@ -10,8 +10,8 @@ export type ViewSource = (typeof VIEW_VALUES)[number];
 /** Which button was clicked. */
 export type ClickButton = (typeof CLICK_VALUES)[number];
 
-/** The view sources in display order (the map first: where most people meet an event). */
-export const VIEW_SOURCES = ['map_marker', 'single_modal'] as const satisfies readonly ViewSource[];
+/** The view sources in display order (the map first: where most people meet an event; embeds on other websites last). */
+export const VIEW_SOURCES = ['map_marker', 'single_modal', 'embed'] as const satisfies readonly ViewSource[];
 /** The buttons in display order (the order of the contract). */
 export const CLICK_BUTTONS = [
   'website',

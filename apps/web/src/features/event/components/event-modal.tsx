@@ -11,6 +11,7 @@ import { Alert, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantin
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AccessibilityList } from '@/components/accessibility-list';
 import { CategoryIcon } from '@/components/category-icon';
 import { useLang } from '@/i18n/use-lang';
@@ -29,7 +30,10 @@ import { ReportButton } from './report-button';
 
 export type EventModalProps = {
   handleOrUuid: string;
-  /** How the event was opened: from a marker, or from a link (direct visit). */
+  /**
+   * How the event was opened: from a marker, or from a link (direct visit). A link from an embed on another
+   * website (`?from=embed` in the URL) counts as `embed` whatever this says.
+   */
   source: 'map_marker' | 'single_modal';
   onClose: () => void;
   /** The event is loaded (the map centres on it for a direct link). */
@@ -156,6 +160,8 @@ export function EventModal({ handleOrUuid, source, onClose, onLoaded, onMissing 
   const { t } = useTranslation();
   const query = useEvent(handleOrUuid);
   const recorded = useRef<string | null>(null);
+  const [params] = useSearchParams();
+  const viewSource = params.get('from') === 'embed' ? 'embed' : source;
   const event = query.data;
   // Opened from a marker: its title at once, while the details load.
   const queryClient = useQueryClient();
@@ -168,9 +174,9 @@ export function EventModal({ handleOrUuid, source, onClose, onLoaded, onMissing 
   useEffect(() => {
     if (!event || recorded.current === event.uuid) return;
     recorded.current = event.uuid;
-    if (isVisible(event)) recordStat(event.uuid, { type: 'view', value: source });
+    if (isVisible(event)) recordStat(event.uuid, { type: 'view', value: viewSource });
     onLoaded?.(event);
-  }, [event, source, onLoaded]);
+  }, [event, viewSource, onLoaded]);
 
   return (
     <Modal

@@ -1,11 +1,13 @@
 /**
  * The home's list view, loaded lazily like the map: the day and category pickers over the list of the area's
  * events (event-list). On a phone the pickers start below the Map / List switch (which sits under the day picker
- * over the map).
+ * over the map). Under the filters, "Subscribe to events" gives their feed and "Embed this map" writes the snippet of the embed
+ * page for them (issue 26).
  */
 import { Group, Stack } from '@mantine/core';
 import { CategoryPicker } from './category-picker';
 import { DayPicker } from './day-picker';
+import { EmbedButton } from './embed-dialog';
 import { EventList } from './event-list';
 import { ListFilters } from './list-filters';
 import { MapSubscribe } from './map-subscribe';
@@ -24,8 +26,9 @@ export function ListScreen({ selected, focusHeading = 0 }: { selected?: string; 
         <CategoryPicker />
       </Group>
       <ListFilters />
-      <Group justify="center">
-        <MapSubscribe />
+      <Group justify="center" gap="xs">
+        <MapSubscribe size="sm" />
+        <EmbedButton />
       </Group>
       <EventList selected={selected} focusHeading={focusHeading} />
     </Stack>

@@ -9,7 +9,7 @@ import type { FeedFilters } from '@/lib/feed-links';
 import { useGlobals } from '@/lib/get-globals';
 import { useSearchStore } from '../hooks/use-search-store';
 
-export function MapSubscribe({ mt }: { mt?: number }) {
+export function MapSubscribe({ mt, size }: { mt?: number; size?: 'compact-sm' | 'sm' }) {
   const lang = useLang();
   const { data: globals } = useGlobals();
   const filters = useCallback((): FeedFilters => {
@@ -24,5 +24,5 @@ export function MapSubscribe({ mt }: { mt?: number }) {
       q: text,
     };
   }, [lang, globals]);
-  return <SubscribeButton filters={filters} mt={mt} />;
+  return <SubscribeButton filters={filters} mt={mt} size={size} />;
 }
