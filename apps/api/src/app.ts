@@ -34,6 +34,7 @@ import { type LiveOptions, liveRoutes } from './modules/live/live.routes';
 import { markersRoutes } from './modules/markers/markers.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { organisationsRoutes } from './modules/organisations/organisations.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import type { PublicationCharge } from './modules/plans/publication.port';
 import { searchRoutes } from './modules/search/search.routes';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(searchRoutes);
       await api.register(markersRoutes);
       await api.register(feedsRoutes);
+      await api.register(organisationsRoutes);
       await api.register(liveRoutes, { live: options.live });
       await api.register(ownerEventsRoutes, {
         chargePublication: options.chargePublication ?? app.billing.chargePublication,

@@ -117,6 +117,10 @@ export const ERROR_MESSAGES = {
     en: 'This organisation was removed: its feed no longer exists',
     fr: "Cette organisation a été retirée : son flux n'existe plus",
   },
+  organisationGone: {
+    en: 'This organisation was removed: its page no longer exists',
+    fr: "Cette organisation a été retirée : sa page n'existe plus",
+  },
   routeNotFound: { en: 'This API route does not exist', fr: "Cette route de l'API n'existe pas" },
   methodNotAllowed: {
     en: 'This API route does not accept this method (accepted: {allowed})',

@@ -6,6 +6,8 @@ import { langSchema, planTypeSchema, provinceSchema, userTypeSchema } from './en
 export const userSchema = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
+  /** An organisation's public page is /organisations/{handle} (issue 26); absent for viewers. */
+  handle: z.string().optional(),
   email: z.string().meta({ format: 'email' }),
   unverifiedEmail: z.string().meta({ format: 'email' }).nullable(),
   preferredLang: langSchema,

@@ -52,6 +52,13 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'organisations/:handle',
+            ...lazyPage(
+              () => import('@/features/organisation/components/organisation-page'),
+              (m) => m.OrganisationPage,
+            ),
+          },
+          {
             path: 'profile',
             Component: RouteGuard,
             children: [

@@ -6,6 +6,7 @@ import { eventRoutes } from './events';
 import { feedsRoutes } from './feeds';
 import { globalsRoutes } from './globals';
 import { meRoutes } from './me';
+import { organisationsRoutes } from './organisations';
 import type { RouteEntry } from './route';
 
 /** The route groups, by name. */
@@ -17,6 +18,7 @@ export const ROUTE_GROUPS = {
   feeds: feedsRoutes,
   globals: globalsRoutes,
   me: meRoutes,
+  organisations: organisationsRoutes,
 } as const;
 
 /** Every entry, named `group.name`. */

@@ -6,12 +6,19 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex 
  * Migration 0010 adds `name_document` (tsvector GENERATED ALWAYS ... STORED from `name`, GIN-indexed: the text
  * search's organiser match), read only in SQL and not declared here, and the trigger `users_name_changed` (a new
  * name of an organiser with events raises the events version).
+ * Migration 0012 adds the trigger `users_organisation_handle`: an organisation (event-manager) gets its `handle` from
+ * its name when it first has both (on creation, or when a viewer becomes an organisation), never changed after.
  */
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
     name: text('name'),
+    /**
+     * An organisation's public address (`/organisations/{handle}`): its name folded (`salle-du-plateau`, then
+     * `salle-du-plateau-2` on a clash). Set by a trigger (migration 0012), stable; null for viewers.
+     */
+    handle: text('handle'),
     /** Stored trimmed and lower-cased. */
     email: text('email').notNull(),
     unverifiedEmail: text('unverified_email'),
@@ -56,6 +63,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_handle_key').on(t.handle),
     index('users_type_idx').on(t.type, t.id),
     index('users_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The admin dashboard: organisers by plan, and the accounts of the week, without reading the users.

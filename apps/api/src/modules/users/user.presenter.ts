@@ -19,6 +19,7 @@ export function presentUser(row: UserRow, storage: FileStorage): User {
   return {
     id: row.id,
     name: row.name,
+    ...(row.type === 'event-manager' && row.handle ? { handle: row.handle } : {}),
     email: row.email,
     unverifiedEmail: row.unverifiedEmail,
     preferredLang: row.preferredLang === 'fr' ? 'fr' : 'en',
