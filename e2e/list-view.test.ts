@@ -250,10 +250,37 @@ describe('the list view', () => {
     expect(errors).toEqual([]);
     await close();
   });
-  it('subscribes to the filtered map, and the feed it gives holds what the map shows', async () => {
+  it.each([
+    {
+      lang: 'en',
+      search: 'Search and filters',
+      searchbox: 'Search events',
+      filters: 'Accessibility filters',
+      asl: 'ASL interpretation',
+      subscribe: 'Subscribe to events',
+      dialog: 'Subscribe to these events',
+      address: 'Calendar address (iCalendar)',
+      apple: 'Add to Apple Calendar or Outlook',
+      copy: 'Copy link',
+      copied: /^(Link copied|The link could not be copied.*)$/,
+    },
+    {
+      lang: 'fr',
+      search: 'Rechercher et filtrer',
+      searchbox: 'Rechercher des événements',
+      filters: 'Filtres d’accessibilité',
+      asl: 'Interprétation en ASL',
+      subscribe: 'S’abonner aux événements',
+      dialog: 'S’abonner à ces événements',
+      address: 'Adresse de l’agenda (iCalendar)',
+      apple: 'Ajouter à Apple Calendrier ou Outlook',
+      copy: 'Copier le lien',
+      copied: /^(Lien copié|Le lien n’a pas pu être copié.*)$/,
+    },
+  ])('subscribes to the filtered map, and the feed it gives holds what the map shows ($lang)', async (labels) => {
     const organisation = await verifiedOrganisation(server, 'Maison de la harpe');
     const day = dayFromToday(1);
-    const suffix = Date.now().toString(36);
+    const suffix = `${Date.now().toString(36)}${labels.lang}`;
     const create = (title: string, features: string[]) =>
       apiCall(
         server,
@@ -276,23 +303,26 @@ describe('the list view', () => {
     await create(`Harpe ${suffix}`, ['asl']);
     await create(`Harpe et voix ${suffix}`, []);
 
-    const { page, errors, close } = await openPage(browser, { storage: inMontreal() });
+    const { page, errors, close } = await openPage(browser, {
+      storage: { ...inMontreal(), [STORAGE_KEYS.lang]: labels.lang },
+      locale: `${labels.lang}-CA`,
+    });
     await page.goto(`${server.url}/`);
     await page.locator('.evm-marker, .evm-cluster').first().waitFor();
-    await page.getByRole('button', { name: 'Search and filters' }).click();
-    const filters = page.getByRole('dialog', { name: 'Search and filters' });
-    await filters.getByRole('searchbox', { name: 'Search events' }).fill('harpe');
-    await filters.getByText('Accessibility filters').click();
-    await filters.getByRole('checkbox', { name: 'ASL interpretation' }).check();
+    await page.getByRole('button', { name: labels.search }).click();
+    const filters = page.getByRole('dialog', { name: labels.search });
+    await filters.getByRole('searchbox', { name: labels.searchbox }).fill('harpe');
+    await filters.getByText(labels.filters).click();
+    await filters.getByRole('checkbox', { name: labels.asl }).check();
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Subscribe to events' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Subscribe to these events' });
-    const address = await dialog.getByRole('textbox', { name: 'Calendar address (iCalendar)' }).inputValue();
+    await page.getByRole('button', { name: labels.subscribe }).click();
+    const dialog = page.getByRole('dialog', { name: labels.dialog });
+    const address = await dialog.getByRole('textbox', { name: labels.address }).inputValue();
     const query = new URL(address).searchParams;
-    expect([query.get('lang'), query.get('q'), query.get('access')]).toEqual(['en', 'harpe', 'asl']);
+    expect([query.get('lang'), query.get('q'), query.get('access')]).toEqual([labels.lang, 'harpe', 'asl']);
     expect(query.get('bounds')).toMatch(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
-    expect(await dialog.getByRole('link', { name: 'Add to Apple Calendar or Outlook' }).getAttribute('href')).toBe(
+    expect(await dialog.getByRole('link', { name: labels.apple }).getAttribute('href')).toBe(
       address.replace(/^http:/, 'webcal:'),
     );
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
@@ -301,13 +331,13 @@ describe('the list view', () => {
     const feed = await page.request.get(address);
     expect(feed.status(), `${address} ${await feed.text()}`).toBe(200);
     expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
-    const summaries = (await feed.text()).split('\r\n').filter((line) => line.startsWith('SUMMARY:'));
+    // (The other language's run, on the same server, made its own pair.)
+    const summaries = (await feed.text())
+      .split('\r\n')
+      .filter((line) => line.startsWith('SUMMARY:') && line.includes(suffix));
     expect(summaries).toEqual([`SUMMARY:Harpe ${suffix}`]);
-    await dialog.getByRole('button', { name: 'Copy link' }).click();
-    await dialog
-      .getByRole('status')
-      .filter({ hasText: /^(Link copied|The link could not be copied.*)$/ })
-      .waitFor();
+    await dialog.getByRole('button', { name: labels.copy }).click();
+    await dialog.getByRole('status').filter({ hasText: labels.copied }).waitFor();
     expect(errors).toEqual([]);
     await close();
   });
