@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../../test/feed-server';
+import { icalendarConnector } from './icalendar';
+import { montrealCsvConnector } from './montreal-csv';
+import { FeedError, type ImportedRecord } from './types';
+
+const context = {
+  now: new Date('2027-03-01T12:00:00Z'),
+  timeZone: 'America/Toronto',
+  categoryOf: (category?: string) => (['musique', 'exposition'].includes(category?.toLowerCase() ?? '') ? 7 : null),
+};
+const byId = (records: ImportedRecord[]) => new Map(records.map((r) => [r.externalId, r]));
+const hhmm = (records: ImportedRecord[], id: string) =>
+  byId(records)
+    .get(id)
+    ?.event?.dates.map((d) => `${d.startDate}/${d.endDate}`);
+
+describe('the iCalendar connector', () => {
+  const records = icalendarConnector.parse(fixture('venue.ics'), context);
+
+  it('expands a weekly series with its EXDATE, a moved and a cancelled occurrence, in the VTIMEZONE', () => {
+    // 03-11 excluded, 03-18 moved to 20:00, 03-25 cancelled; 19:00 stays 19:00 across the DST change of 03-14.
+    expect(hhmm(records, 'jazz-weekly@salle.example')).toEqual([
+      '2027-03-04 19:00:00/2027-03-04 21:30:00',
+      '2027-03-18 20:00:00/2027-03-18 22:30:00',
+      '2027-04-01 19:00:00/2027-04-01 21:30:00',
+      '2027-04-08 19:00:00/2027-04-08 21:30:00',
+    ]);
+    expect(byId(records).get('jazz-weekly@salle.example')?.event).toMatchObject({
+      titleFr: 'Soirée jazz',
+      descriptionFr: 'Un quartet chaque jeudi.',
+      address: '1234 rue Saint-Denis, Montréal',
+      latitude: 45.52,
+      longitude: -73.57,
+      externalLink: 'https://salle.example/jazz',
+      categoryId: 7,
+    });
+  });
+
+  it('writes UTC times and other zones as wall-clock in the events’ zone', () => {
+    expect(hhmm(records, 'conference-utc@salle.example')).toEqual(['2027-03-05 18:00:00/2027-03-05 20:00:00']);
+    expect(hhmm(records, 'paris@salle.example')).toEqual(['2027-03-12 14:00:00/2027-03-12 16:00:00']);
+    expect(hhmm(records, 'festival@salle.example')).toEqual([
+      '2027-03-20 00:00:00/2027-03-20 23:45:00',
+      '2027-03-21 00:00:00/2027-03-21 23:45:00',
+    ]);
+  });
+
+  it('keeps an event without GEO with its LOCATION and no coordinates', () => {
+    expect(byId(records).get('conference-utc@salle.example')?.event).toMatchObject({
+      address: 'Bibliothèque centrale, Québec',
+      latitude: null,
+      longitude: null,
+    });
+  });
+
+  it('rejects cancelled events and records without a UID or a title, with their reason', () => {
+    expect(records.filter((r) => r.rejection).map((r) => [r.externalId, r.rejection])).toEqual([
+      [null, 'noStableId'],
+      ['annule@salle.example', 'cancelled'],
+      ['sans-titre@salle.example', 'titleFr: titleRequired'],
+    ]);
+  });
+
+  it('keeps only the next 60 days', () => {
+    const later = { ...context, now: new Date('2027-04-05T12:00:00Z') };
+    expect(hhmm(icalendarConnector.parse(fixture('venue.ics'), later), 'jazz-weekly@salle.example')).toEqual([
+      '2027-04-08 19:00:00/2027-04-08 21:30:00',
+    ]);
+  });
+
+  it('refuses a truncated or malformed file as a whole', () => {
+    const whole = fixture('venue.ics').toString();
+    expect(() => icalendarConnector.parse(Buffer.from(whole.slice(0, 1500)), context)).toThrow(FeedError);
+    expect(() => icalendarConnector.parse(Buffer.from('<html>Not found</html>'), context)).toThrow(FeedError);
+  });
+});
+
+describe('the Montréal "Événements publics" connector', () => {
+  const records = montrealCsvConnector.parse(fixture('montreal.csv'), context);
+
+  it('maps a row: the trailing number of url_fiche, the address, the coordinates, the price', () => {
+    expect(byId(records).get('51234')?.event).toMatchObject({
+      titleFr: 'Heure du conte',
+      address: 'Bibliothèque du Mile End, 5434, avenue du Parc',
+      city: 'Montréal',
+      zipcode: 'H2V 4G7',
+      latitude: 45.5235,
+      longitude: -73.6004,
+      price: 'Gratuit',
+      externalLink: 'https://montreal.ca/evenements/heure-du-conte-51234',
+      dates: [{ startDate: '2027-03-06 10:00:00', endDate: '2027-03-06 11:00:00' }],
+    });
+  });
+
+  it('turns a span of days into one date a day, and keeps a row without coordinates', () => {
+    expect(hhmm(records, '51235')).toHaveLength(4);
+    expect(byId(records).get('51235')?.event).toMatchObject({ latitude: null, longitude: null, categoryId: 7 });
+  });
+
+  it('rejects online events and bad rows, with their reason, and imports the others', () => {
+    expect(records.filter((r) => r.rejection).map((r) => [r.externalId, r.rejection])).toEqual([
+      ['51236', 'online'],
+      ['51237', 'date_debut: dateTimeFormat'],
+      [null, 'noStableId'],
+      ['51238', 'titleFr: titleRequired'],
+    ]);
+    expect(records.filter((r) => r.event)).toHaveLength(2);
+  });
+
+  it('refuses a truncated file or another table as a whole', () => {
+    const whole = fixture('montreal.csv').toString();
+    const cut = whole.slice(0, whole.indexOf('Des histoires') + 5);
+    expect(() => montrealCsvConnector.parse(Buffer.from(cut), context)).toThrow(FeedError);
+    expect(() => montrealCsvConnector.parse(Buffer.from('a,b\n1,2\n'), context)).toThrow(FeedError);
+  });
+});

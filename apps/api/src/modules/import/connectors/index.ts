@@ -1,0 +1,10 @@
+/** The connectors by source kind (contract import.ts IMPORT_KINDS). */
+import type { ImportKind } from '@evmap/contract/import';
+import { icalendarConnector } from './icalendar';
+import { montrealCsvConnector } from './montreal-csv';
+import type { Connector } from './types';
+
+export const CONNECTORS: Record<ImportKind, Connector> = {
+  icalendar: icalendarConnector,
+  'montreal-csv': montrealCsvConnector,
+};
