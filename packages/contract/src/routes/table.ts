@@ -5,6 +5,7 @@ import { billingRoutes } from './billing';
 import { eventRoutes } from './events';
 import { feedsRoutes } from './feeds';
 import { globalsRoutes } from './globals';
+import { importRoutes } from './import';
 import { meRoutes } from './me';
 import type { RouteEntry } from './route';
 
@@ -16,6 +17,7 @@ export const ROUTE_GROUPS = {
   events: eventRoutes,
   feeds: feedsRoutes,
   globals: globalsRoutes,
+  import: importRoutes,
   me: meRoutes,
 } as const;
 

@@ -1,0 +1,77 @@
+/**
+ * /connected/admin/import-sources (issue 25): administrators only (401 for strangers, 403 for everyone else).
+ * Sources of events (open datasets, calendars), "run now", and their latest runs.
+ */
+import { errorBodySchema } from '../errors';
+import {
+  importRunResponseSchema,
+  importRunsResponseSchema,
+  importSourceBodySchema,
+  importSourceIdParamsSchema,
+  importSourceResponseSchema,
+  importSourcesResponseSchema,
+} from '../import';
+import { noContentSchema } from '../responses';
+import { route } from './route';
+
+const tags = ['admin', 'import'];
+const guarded = { 401: errorBodySchema, 403: errorBodySchema } as const;
+
+export const importRoutes = {
+  sources: route({
+    method: 'GET',
+    path: '/connected/admin/import-sources',
+    tags,
+    summary: 'The import sources, each with its last run',
+    response: { 200: importSourcesResponseSchema, ...guarded },
+  }),
+  source: route({
+    method: 'GET',
+    path: '/connected/admin/import-sources/:id',
+    tags,
+    params: importSourceIdParamsSchema,
+    response: { 200: importSourceResponseSchema, 400: errorBodySchema, ...guarded, 404: errorBodySchema },
+  }),
+  createSource: route({
+    method: 'POST',
+    path: '/connected/admin/import-sources',
+    tags,
+    description: 'Its first run is due at once (the scheduler, or "run now").',
+    body: importSourceBodySchema,
+    response: { 201: importSourceResponseSchema, 400: errorBodySchema, ...guarded },
+  }),
+  updateSource: route({
+    method: 'PUT',
+    path: '/connected/admin/import-sources/:id',
+    tags,
+    description: 'The whole source again. Pausing takes its events off the map; resuming makes its next run due.',
+    params: importSourceIdParamsSchema,
+    body: importSourceBodySchema,
+    response: { 200: importSourceResponseSchema, 400: errorBodySchema, ...guarded, 404: errorBodySchema },
+  }),
+  deleteSource: route({
+    method: 'DELETE',
+    path: '/connected/admin/import-sources/:id',
+    tags,
+    description: 'The source stops; its events leave the map (deactivated, never deleted); its runs are kept.',
+    params: importSourceIdParamsSchema,
+    response: { 204: noContentSchema, 400: errorBodySchema, ...guarded, 404: errorBodySchema },
+  }),
+  runSource: route({
+    method: 'POST',
+    path: '/connected/admin/import-sources/:id/runs',
+    tags,
+    summary: 'Run now',
+    description: 'Runs the source now (paused or not) and answers the finished run, its error included.',
+    params: importSourceIdParamsSchema,
+    response: { 200: importRunResponseSchema, 400: errorBodySchema, ...guarded, 404: errorBodySchema },
+  }),
+  runs: route({
+    method: 'GET',
+    path: '/connected/admin/import-sources/:id/runs',
+    tags,
+    summary: 'The latest runs of a source, latest first',
+    params: importSourceIdParamsSchema,
+    response: { 200: importRunsResponseSchema, 400: errorBodySchema, ...guarded, 404: errorBodySchema },
+  }),
+};
