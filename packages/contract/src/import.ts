@@ -109,10 +109,4 @@ export const importRunResponseSchema = z.object({ run: importRunSchema });
 export const importRunsResponseSchema = z.object({ runs: z.array(importRunSchema) });
 export { idParamsSchema as importSourceIdParamsSchema } from './event-actions';
 
-/** The source of an imported event, in the public event answer (its credit). */
-export const eventSourceSchema = z.object({
-  name: z.string(),
-  licence: z.string().nullable(),
-  attribution: z.string().nullable(),
-  url: z.string(),
-});
+export { eventSourceSchema } from './events';
