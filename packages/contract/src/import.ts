@@ -6,8 +6,11 @@
 import { z } from 'zod';
 import { dbIdSchema } from './bounds';
 
-/** Connectors: iCalendar (RFC 5545) from any URL, and Montréal's "Événements publics" CSV. */
-export const IMPORT_KINDS = ['icalendar', 'montreal-csv'] as const;
+/**
+ * Connectors: iCalendar (RFC 5545) from any URL, Montréal's "Événements publics" CSV and Toronto's "Festivals &
+ * Events" JSON.
+ */
+export const IMPORT_KINDS = ['icalendar', 'montreal-csv', 'toronto-json'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_SCHEDULES = ['hourly', 'daily'] as const;
 export type ImportSchedule = (typeof IMPORT_SCHEDULES)[number];
