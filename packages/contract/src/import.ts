@@ -57,6 +57,19 @@ export const importSourceBodySchema = z.object({
   paused: z.boolean().optional().default(false),
 });
 export type ImportSourceBody = z.input<typeof importSourceBodySchema>;
+
+/**
+ * POST /connected/import-sources (and PUT): an organisation's own iCalendar URL; its events are its own, published
+ * at once, kept in step with the calendar.
+ */
+export const ownImportSourceBodySchema = importSourceBodySchema.pick({
+  name: true,
+  url: true,
+  schedule: true,
+  defaultCategoryId: true,
+  paused: true,
+});
+export type OwnImportSourceInput = z.output<typeof ownImportSourceBodySchema>;
 export type ImportSourceInput = z.output<typeof importSourceBodySchema>;
 
 export const importCountsSchema = z.object({
