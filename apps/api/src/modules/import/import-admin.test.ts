@@ -167,9 +167,13 @@ describe('a source', () => {
     const paused = await call(importRoutes.updateSource, admin, { id: source.id }, body({ paused: true }));
     expect(paused.json().source).toMatchObject({ paused: true });
     expect(await onMap()).toEqual([{ active: false }, { active: false }]);
+    const resumed = await call(importRoutes.updateSource, admin, { id: source.id }, body({ paused: false }));
+    expect(resumed.json().source).toMatchObject({ paused: false });
+    expect(await onMap()).toEqual([{ active: true }, { active: true }]);
 
     const deleted = await call(importRoutes.deleteSource, admin, { id: source.id });
     expect(deleted.statusCode).toBe(204);
+    expect(await onMap()).toEqual([{ active: false }, { active: false }]);
     expect((await call(importRoutes.source, admin, { id: source.id })).statusCode).toBe(404);
     expect(await onMap()).toHaveLength(2);
   });

@@ -227,3 +227,18 @@ export async function activeSourceEvents(db: Executor, sourceId: number): Promis
     .from(events)
     .where(and(eq(events.importSourceId, sourceId), eq(events.active, true), sql`${events.deletedAt} IS NULL`));
 }
+
+/** The source's events taken off the map by a pause (not missing from their feed, not switched off by an admin). */
+export async function pausedSourceEvents(db: Executor, sourceId: number): Promise<Array<{ id: number; uuid: string }>> {
+  return db
+    .select({ id: events.id, uuid: sql<string>`${events.uuid}::text` })
+    .from(events)
+    .where(
+      and(
+        eq(events.importSourceId, sourceId),
+        eq(events.active, false),
+        sql`${events.deletedAt} IS NULL AND ${events.importMissedRuns} < 2
+          AND NOT ('active' = ANY(${events.adminEditedFields}))`,
+      ),
+    );
+}

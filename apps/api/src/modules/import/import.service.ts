@@ -68,7 +68,8 @@ async function writeRecord(tx: Tx, state: RunState, externalId: string, event: A
     if (known) {
       if (known.deleted) return void counts.unchanged++;
       // Back after being deactivated as missing: on the map again if the source publishes at once.
-      const returning = known.importMissedRuns >= MISSED_RUNS_LIMIT && !known.active;
+      const returning =
+        known.importMissedRuns >= MISSED_RUNS_LIMIT && !known.active && !known.adminEditedFields.includes('active');
       if (known.importHash === hash && !returning) {
         if (known.importMissedRuns > 0) await setMissedRuns(tx, known.id, 0);
         return void counts.unchanged++;
