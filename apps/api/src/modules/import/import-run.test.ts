@@ -198,6 +198,27 @@ describe('a Montréal CSV source', () => {
   });
 });
 
+describe('geocoding', () => {
+  it('places the new records that have an address and no coordinates, once per address', async () => {
+    // The other sources paused: their events (the same records) are not duplicates to link to.
+    await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);
+    server.serve('/geo.ics', ics, 'text/calendar');
+    const src = await source('/geo.ics', 'icalendar');
+    const asked: string[] = [];
+    const geocode = async (query: string) => {
+      asked.push(query);
+      return { latitude: 46.81, longitude: -71.21 };
+    };
+    await runSource({ ...deps, geocode }, src, NOW);
+    expect(asked).toEqual(['Bibliothèque centrale, Québec']);
+    const conference = (await sourceEvents(src)).find((e) => e.externalId === 'conference-utc@salle.example');
+    expect(await findEventById(ctx.db, conference!.id)).toMatchObject({ latitude: 46.81, longitude: -71.21 });
+    // Unchanged on the next run: not asked again, left as it is.
+    expect(counts(await runSource({ ...deps, geocode }, src, NOW))).toMatchObject({ unchanged: 4 });
+    expect(asked).toHaveLength(1);
+  });
+});
+
 describe('the scheduler', () => {
   it('runs each due source once, claimed by one instance, and moves its next run on', async () => {
     await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);

@@ -35,7 +35,15 @@ import {
 } from './import.repository';
 import { createImported, deactivate, updateImported } from './import-events';
 
-export type ImportDeps = { db: Database; fetchOptions: SafeFetchOptions };
+export type ImportDeps = {
+  db: Database;
+  fetchOptions: SafeFetchOptions;
+  /** The coordinates of an address, street-precise, when a geocoder is configured (not the built-in gazetteer). */
+  geocode?: (query: string) => Promise<{ latitude: number; longitude: number } | undefined>;
+};
+
+/** Addresses a run geocodes at most (public geocoders ask for restraint); the others keep no coordinates. */
+export const GEOCODES_PER_RUN = 200;
 
 /** Records written per transaction. */
 export const IMPORT_BATCH = 200;
@@ -60,9 +68,9 @@ function reject(state: RunState, externalId: string | null, reason: string) {
   if (state.rejections.length < IMPORT_REJECTIONS_KEPT) state.rejections.push({ externalId, reason });
 }
 
-async function writeRecord(tx: Tx, state: RunState, externalId: string, event: AdminEventInput) {
+async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
   const { source, owner, counts } = state;
-  const hash = hashOf(event);
+  const { externalId, event, hash } = record;
   const known = state.known.get(externalId);
   {
     if (known) {
@@ -106,6 +114,34 @@ async function writeRecord(tx: Tx, state: RunState, externalId: string, event: A
     const saved = await createImported(tx, owner, event, source.publishAtOnce);
     await markImported(tx, saved.id, { importSourceId: source.id, externalId, importHash: hash });
     counts.created++;
+  }
+}
+
+/** A record to write; its hash is the record's as the source gave it (before geocoding). */
+type ValidRecord = { externalId: string; event: AdminEventInput; hash: string };
+
+/**
+ * Coordinates for the new or changed records that have an address and none (GEOCODES_PER_RUN addresses at most,
+ * each looked up once); a record the geocoder does not place stays without (no marker).
+ */
+async function geocodeMissing(deps: ImportDeps, state: RunState, records: ValidRecord[]): Promise<void> {
+  const { geocode } = deps;
+  if (!geocode) return;
+  const found = new Map<string, Promise<{ latitude: number; longitude: number } | undefined>>();
+  for (const record of records) {
+    const { event } = record;
+    if (event.latitude !== null || !event.address) continue;
+    if (state.known.get(record.externalId)?.importHash === record.hash) continue;
+    const query = [event.address, event.city].filter(Boolean).join(', ');
+    if (!found.has(query)) {
+      if (found.size >= GEOCODES_PER_RUN) continue;
+      found.set(
+        query,
+        geocode(query).catch(() => undefined),
+      );
+    }
+    const point = await found.get(query);
+    if (point) Object.assign(event, point);
   }
 }
 
@@ -167,7 +203,7 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
   state.known = await importedEvents(deps.db, source.id);
   state.links = await sourceLinks(deps.db, source.id);
   const seen = new Set<string>();
-  const valid: Array<{ externalId: string; event: AdminEventInput }> = [];
+  const valid: ValidRecord[] = [];
   for (const record of records) {
     if (record.externalId !== null) {
       if (seen.has(record.externalId)) {
@@ -177,13 +213,13 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
       seen.add(record.externalId);
     }
     if (record.rejection !== undefined) reject(state, record.externalId, record.rejection);
-    else valid.push(record);
+    else valid.push({ externalId: record.externalId, event: record.event, hash: hashOf(record.event) });
   }
+  await geocodeMissing(deps, state, valid);
   try {
     for (let i = 0; i < valid.length; i += IMPORT_BATCH) {
       await deps.db.transaction(async (tx) => {
-        for (const record of valid.slice(i, i + IMPORT_BATCH))
-          await writeRecord(tx, state, record.externalId, record.event);
+        for (const record of valid.slice(i, i + IMPORT_BATCH)) await writeRecord(tx, state, record);
       });
     }
     await countMissing(deps.db, state, seen);
