@@ -153,6 +153,25 @@ describe('an iCalendar source', () => {
     });
   });
 
+  it('takes an event off the map at once when its source cancels it', async () => {
+    const cancelledFestival = ics.replace(
+      'SUMMARY:Festival de la neige',
+      'SUMMARY:Festival de la neige\r\nSTATUS:CANCELLED',
+    );
+    server.serve('/venue.ics', cancelledFestival, 'text/calendar');
+    const run = await runSource(deps, src, NOW);
+    expect(run.removed).toBe(1);
+    expect((await sourceEvents(src)).find((e) => e.externalId === 'festival@salle.example')).toMatchObject({
+      active: false,
+    });
+    server.serve('/venue.ics', ics, 'text/calendar');
+    await runSource(deps, src, NOW);
+    expect((await sourceEvents(src)).find((e) => e.externalId === 'festival@salle.example')).toMatchObject({
+      active: true,
+      missed: 0,
+    });
+  });
+
   it('records a refused address as the run’s error when private addresses are not allowed', async () => {
     const run = await runSource({ ...deps, fetchOptions: { allowPrivate: false } }, src, NOW);
     expect(run).toMatchObject({ status: 'failed', created: 0 });

@@ -16,7 +16,7 @@ import { FetchError, type SafeFetchOptions, safeFetch } from '../../lib/safe-fet
 import type { UserRow } from '../../plugins/auth';
 import { findUserById } from '../users/users.repository';
 import { CONNECTORS } from './connectors/index';
-import { categoryKey, FeedError, type ImportedRecord } from './connectors/types';
+import { CANCELLED, categoryKey, FeedError, type ImportedRecord } from './connectors/types';
 import {
   claimDueSource,
   findDuplicate,
@@ -204,6 +204,7 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
   state.links = await sourceLinks(deps.db, source.id);
   const seen = new Set<string>();
   const valid: ValidRecord[] = [];
+  const cancelled: ImportedEventRow[] = [];
   for (const record of records) {
     if (record.externalId !== null) {
       if (seen.has(record.externalId)) {
@@ -212,8 +213,12 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
       }
       seen.add(record.externalId);
     }
-    if (record.rejection !== undefined) reject(state, record.externalId, record.rejection);
-    else valid.push({ externalId: record.externalId, event: record.event, hash: hashOf(record.event) });
+    if (record.rejection !== undefined) {
+      reject(state, record.externalId, record.rejection);
+      // Cancelled at the source: its event leaves the map now.
+      const known = record.externalId === null ? undefined : state.known.get(record.externalId);
+      if (record.rejection === CANCELLED && known?.active && !known.deleted) cancelled.push(known);
+    } else valid.push({ externalId: record.externalId, event: record.event, hash: hashOf(record.event) });
   }
   await geocodeMissing(deps, state, valid);
   try {
@@ -222,6 +227,14 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
         for (const record of valid.slice(i, i + IMPORT_BATCH)) await writeRecord(tx, state, record);
       });
     }
+    await deps.db.transaction(async (tx) => {
+      for (const event of cancelled) {
+        await deactivate(tx, event);
+        // As if gone: back on the map if the source publishes it again.
+        await setMissedRuns(tx, event.id, MISSED_RUNS_LIMIT);
+      }
+    });
+    state.counts.removed += cancelled.length;
     await countMissing(deps.db, state, seen);
   } catch (error) {
     // The batches written stay; the run says where it stopped (the next run takes it from there).
