@@ -30,6 +30,9 @@ import { statsRoutes } from './modules/events/stats.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { importPlugin } from './modules/import/import.plugin';
+import { importRoutesPlugin } from './modules/import/import.routes';
+import { ownImportRoutesPlugin } from './modules/import/own-import.routes';
 import { type LiveOptions, liveRoutes } from './modules/live/live.routes';
 import { markersRoutes } from './modules/markers/markers.routes';
 import { meRoutes } from './modules/me/me.routes';
@@ -178,6 +181,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(eventChangesPlugin);
   await app.register(billingPlugin, { provider: options.paymentProvider });
   await app.register(uploadsGcPlugin);
+  await app.register(importPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginEmbedderPolicy: false,
@@ -215,6 +219,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(newsletterRoutes);
       await api.register(adminUsersRoutes);
       await api.register(adminDashboardRoutes);
+      await api.register(importRoutesPlugin);
+      await api.register(ownImportRoutesPlugin);
       await api.register(sharingApiRoutes);
       await api.register(placesRoutes);
     },

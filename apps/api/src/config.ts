@@ -246,6 +246,8 @@ const variables = z.object({
   }),
   GEOCODER_URL: url(['http:', 'https:'], "the provider's public service"),
   GOOGLE_MAPS_API_KEY: text(),
+  IMPORT_ALLOW_PRIVATE: flag('`0`'),
+  IMPORT_INTERVAL_MS: optionalInteger(0, 86_400_000, '`60000` (`0` in tests)'),
   DRAIN_DELAY_MS: integer(0, 0, 120_000),
   SHUTDOWN_TIMEOUT_MS: integer(15_000, 1_000, 600_000),
 });
@@ -427,6 +429,10 @@ function toConfig(env: Variables) {
       url: env.GEOCODER_URL?.replace(/\/+$/, ''),
       googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     },
+    /** Imports (issue 25): private addresses allowed to the fetcher (IMPORT_ALLOW_PRIVATE, off by default). */
+    importAllowPrivate: env.IMPORT_ALLOW_PRIVATE ?? false,
+    /** How often this process looks for due import sources (IMPORT_INTERVAL_MS); 0 turns it off (tests). */
+    importIntervalMs: env.IMPORT_INTERVAL_MS ?? (nodeEnv === 'test' ? 0 : 60_000),
     /** Set when S3_BUCKET is: uploaded images go to S3-compatible storage instead of `uploadsDir`. */
     s3: s3Config(env),
   };

@@ -5,6 +5,7 @@ import { billingRoutes } from './billing';
 import { eventRoutes } from './events';
 import { feedsRoutes } from './feeds';
 import { globalsRoutes } from './globals';
+import { importRoutes, ownImportRoutes } from './import';
 import { meRoutes } from './me';
 import { organisationsRoutes } from './organisations';
 import type { RouteEntry } from './route';
@@ -17,6 +18,8 @@ export const ROUTE_GROUPS = {
   events: eventRoutes,
   feeds: feedsRoutes,
   globals: globalsRoutes,
+  import: importRoutes,
+  ownImport: ownImportRoutes,
   me: meRoutes,
   organisations: organisationsRoutes,
 } as const;

@@ -57,6 +57,14 @@ export const events = pgTable(
     accessNoteEn: text('access_note_en'),
     externalSource: text('external_source'),
     externalId: text('external_id'),
+    /** The import source the event comes from (issue 25), with `externalId` its record's stable id. */
+    importSourceId: integer('import_source_id'),
+    /** Runs in a row the record was missing from its source: deactivated at two. */
+    importMissedRuns: integer('import_missed_runs').notNull().default(0),
+    /** A hash of the imported record: a run leaves an event whose record did not change untouched. */
+    importHash: text('import_hash'),
+    /** The fields an administrator edited on an imported event: a re-import keeps them. */
+    adminEditedFields: text('admin_edited_fields').array().notNull().default([]),
     /** Lower-cased, accent-free titles, city, address and creator email for the admin search. */
     searchText: text('search_text').notNull().default(''),
     /** Raised by a trigger on every write that changes updated_at, active or deleted_at (iCalendar SEQUENCE). */
@@ -78,6 +86,7 @@ export const events = pgTable(
       .where(sql`${t.signaledCount} > 0 AND ${t.deletedAt} IS NULL`),
     // The feeds' cancelled events (migration 0011).
     index('events_withdrawn_idx').on(t.updatedAt).where(sql`NOT ${t.active} OR ${t.deletedAt} IS NOT NULL`),
+    uniqueIndex('events_import_key').on(t.importSourceId, t.externalId).where(sql`${t.importSourceId} IS NOT NULL`),
     uniqueIndex('events_external_key').on(t.externalSource, t.externalId).where(sql`${t.externalSource} IS NOT NULL`),
   ],
 );

@@ -11,6 +11,7 @@ export * from './event-signals';
 export * from './event-stats';
 export * from './events';
 export * from './favorites';
+export * from './import-sources';
 export * from './invoices';
 export * from './newsletter-subscriptions';
 export * from './password-reset-tokens';

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../../test/feed-server';
+import { icalendarConnector } from './icalendar';
+import { jsonLdConnector } from './json-ld';
+import { montrealCsvConnector } from './montreal-csv';
+import { torontoJsonConnector } from './toronto-json';
+import { FeedError, type ImportedRecord } from './types';
+
+const context = {
+  now: new Date('2027-03-01T12:00:00Z'),
+  timeZone: 'America/Toronto',
+  categoryOf: (category?: string) => (['musique', 'exposition'].includes(category?.toLowerCase() ?? '') ? 7 : null),
+};
+const byId = (records: ImportedRecord[]) => new Map(records.map((r) => [r.externalId, r]));
+const hhmm = (records: ImportedRecord[], id: string) =>
+  byId(records)
+    .get(id)
+    ?.event?.dates.map((d) => `${d.startDate}/${d.endDate}`);
+
+describe('the iCalendar connector', () => {
+  const records = icalendarConnector.parse(fixture('venue.ics'), context);
+
+  it('expands a weekly series with its EXDATE, a moved and a cancelled occurrence, in the VTIMEZONE', () => {
+    // 03-11 excluded, 03-18 moved to 20:00, 03-25 cancelled; 19:00 stays 19:00 across the DST change of 03-14.
+    expect(hhmm(records, 'jazz-weekly@salle.example')).toEqual([
+      '2027-03-04 19:00:00/2027-03-04 21:30:00',
+      '2027-03-18 20:00:00/2027-03-18 22:30:00',
+      '2027-04-01 19:00:00/2027-04-01 21:30:00',
+      '2027-04-08 19:00:00/2027-04-08 21:30:00',
+    ]);
+    expect(byId(records).get('jazz-weekly@salle.example')?.event).toMatchObject({
+      titleFr: 'Soirée jazz',
+      descriptionFr: 'Un quartet chaque jeudi.',
+      address: '1234 rue Saint-Denis, Montréal',
+      latitude: 45.52,
+      longitude: -73.57,
+      externalLink: 'https://salle.example/jazz',
+      categoryId: 7,
+    });
+  });
+
+  it('writes UTC times and other zones as wall-clock in the events’ zone', () => {
+    expect(hhmm(records, 'conference-utc@salle.example')).toEqual(['2027-03-05 18:00:00/2027-03-05 20:00:00']);
+    expect(hhmm(records, 'paris@salle.example')).toEqual(['2027-03-12 14:00:00/2027-03-12 16:00:00']);
+    expect(hhmm(records, 'festival@salle.example')).toEqual([
+      '2027-03-20 00:00:00/2027-03-20 23:45:00',
+      '2027-03-21 00:00:00/2027-03-21 23:45:00',
+    ]);
+  });
+
+  it('keeps an event without GEO with its LOCATION and no coordinates', () => {
+    expect(byId(records).get('conference-utc@salle.example')?.event).toMatchObject({
+      address: 'Bibliothèque centrale, Québec',
+      latitude: null,
+      longitude: null,
+    });
+  });
+
+  it('rejects cancelled events and records without a UID or a title, with their reason', () => {
+    expect(records.filter((r) => r.rejection).map((r) => [r.externalId, r.rejection])).toEqual([
+      [null, 'noStableId'],
+      ['annule@salle.example', 'cancelled'],
+      ['sans-titre@salle.example', 'titleFr: titleRequired'],
+    ]);
+  });
+
+  it('keeps only the next 60 days', () => {
+    const later = { ...context, now: new Date('2027-04-05T12:00:00Z') };
+    expect(hhmm(icalendarConnector.parse(fixture('venue.ics'), later), 'jazz-weekly@salle.example')).toEqual([
+      '2027-04-08 19:00:00/2027-04-08 21:30:00',
+    ]);
+  });
+
+  it('refuses a truncated or malformed file as a whole', () => {
+    const whole = fixture('venue.ics').toString();
+    expect(() => icalendarConnector.parse(Buffer.from(whole.slice(0, 1500)), context)).toThrow(FeedError);
+    expect(() => icalendarConnector.parse(Buffer.from('<html>Not found</html>'), context)).toThrow(FeedError);
+  });
+});
+
+describe('the Montréal "Événements publics" connector', () => {
+  const records = montrealCsvConnector.parse(fixture('montreal.csv'), context);
+
+  it('maps a row: the trailing number of url_fiche, the address, the coordinates, the price', () => {
+    expect(byId(records).get('51234')?.event).toMatchObject({
+      titleFr: 'Heure du conte',
+      address: 'Bibliothèque du Mile End, 5434, avenue du Parc',
+      city: 'Montréal',
+      zipcode: 'H2V 4G7',
+      latitude: 45.5235,
+      longitude: -73.6004,
+      price: 'Gratuit',
+      externalLink: 'https://montreal.ca/evenements/heure-du-conte-51234',
+      dates: [{ startDate: '2027-03-06 10:00:00', endDate: '2027-03-06 11:00:00' }],
+    });
+  });
+
+  it('turns a span of days into one date a day, and keeps a row without coordinates', () => {
+    expect(hhmm(records, '51235')).toHaveLength(4);
+    expect(byId(records).get('51235')?.event).toMatchObject({ latitude: null, longitude: null, categoryId: 7 });
+  });
+
+  it('rejects online events and bad rows, with their reason, and imports the others', () => {
+    expect(records.filter((r) => r.rejection).map((r) => [r.externalId, r.rejection])).toEqual([
+      ['51236', 'online'],
+      ['51237', 'date_debut: dateTimeFormat'],
+      [null, 'noStableId'],
+      ['51238', 'titleFr: titleRequired'],
+    ]);
+    expect(records.filter((r) => r.event)).toHaveLength(2);
+  });
+
+  it('refuses a truncated file or another table as a whole', () => {
+    const whole = fixture('montreal.csv').toString();
+    const cut = whole.slice(0, whole.indexOf('Des histoires') + 5);
+    expect(() => montrealCsvConnector.parse(Buffer.from(cut), context)).toThrow(FeedError);
+    expect(() => montrealCsvConnector.parse(Buffer.from('a,b\n1,2\n'), context)).toThrow(FeedError);
+  });
+});
+
+describe('the Toronto "Festivals & Events" connector', () => {
+  const records = torontoJsonConnector.parse(fixture('toronto.json'), context);
+
+  it('maps an item: its id, its first location, its price, local and UTC times as wall-clock in Toronto', () => {
+    expect(byId(records).get('90001')?.event).toMatchObject({
+      titleFr: 'Winterlicious Kick-off',
+      address: 'Nathan Phillips Square, 100 Queen St W, Toronto, ON M5H 2N2',
+      city: 'Toronto',
+      state: 'ON',
+      price: '25',
+      externalLink: 'https://www.toronto.ca/winterlicious',
+      latitude: null,
+      dates: [{ startDate: '2027-03-05 18:00:00', endDate: '2027-03-05 21:00:00' }],
+    });
+    expect(byId(records).get('90002')?.event).toMatchObject({
+      price: 'Free',
+      dates: [{ startDate: '2027-03-10 18:30:00', endDate: '2027-03-10 20:00:00' }],
+    });
+    expect(hhmm(records, '90003')).toEqual([
+      '2027-03-20 00:00:00/2027-03-20 23:45:00',
+      '2027-03-21 00:00:00/2027-03-21 23:45:00',
+    ]);
+  });
+
+  it('rejects items without a date or an id, and refuses another shape or a cut file', () => {
+    expect(records.filter((r) => r.rejection).map((r) => [r.externalId, r.rejection])).toEqual([
+      ['90004', 'event_startdate: dateTimeFormat'],
+      [null, 'noStableId'],
+    ]);
+    const whole = fixture('toronto.json').toString();
+    expect(() => torontoJsonConnector.parse(Buffer.from(whole.slice(0, 400)), context)).toThrow(FeedError);
+    expect(() => torontoJsonConnector.parse(Buffer.from('[1,2]'), context)).toThrow(FeedError);
+  });
+});
+
+describe('the schema.org JSON-LD connector', () => {
+  const records = jsonLdConnector.parse(fixture('venue-events.html'), context);
+
+  it('reads every Event of the page’s blocks: French texts, the place, its coordinates, the offer', () => {
+    expect(byId(records).get('https://theatre.example/spectacles/42')?.event).toMatchObject({
+      titleFr: 'Le Misanthrope',
+      address: 'Théâtre Test, 84 rue Sainte-Catherine O',
+      city: 'Montréal',
+      zipcode: 'H2X 1Z6',
+      latitude: 45.5087,
+      longitude: -73.5665,
+      price: '35',
+      categoryId: null,
+      dates: [{ startDate: '2027-03-09 19:30:00', endDate: '2027-03-09 21:30:00' }],
+    });
+    expect(byId(records).get('https://theatre.example/spectacles/44')?.event).toMatchObject({
+      titleFr: 'Matinée musicale',
+      price: 'Gratuit',
+      latitude: null,
+      dates: [{ startDate: '2027-03-14 00:00:00', endDate: '2027-03-14 23:45:00' }],
+    });
+  });
+
+  it('rejects a cancelled event and refuses a page without JSON-LD or with a cut block', () => {
+    expect(records.filter((r) => r.rejection).map((r) => [r.externalId, r.rejection])).toEqual([
+      ['https://theatre.example/spectacles/43', 'cancelled'],
+    ]);
+    expect(() => jsonLdConnector.parse(Buffer.from('<html><body>Rien</body></html>'), context)).toThrow(FeedError);
+    const page = fixture('venue-events.html').toString();
+    const cut = page.replace('"name": "Spectacle annulé",', '"name": "Spectacle annulé",,');
+    expect(() => jsonLdConnector.parse(Buffer.from(cut), context)).toThrow(FeedError);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The connectors' one interface (issue 25): a source's body, fetched whole by the fetcher, parsed into records,
+ * each with a stable external id and either an event body that passes the event-write rules (the admin creation
+ * schema of the contract) or a rejection with its reason. A feed that cannot be read as a whole (malformed,
+ * truncated) throws a FeedError: the run then changes nothing.
+ */
+import { EVENT_DATES_MAX } from '@evmap/contract/constants';
+import { formatDateTime } from '@evmap/contract/event-dates';
+import { type AdminEventInput, adminCreateEventBodySchema } from '@evmap/contract/events';
+import { foldText } from '../../../lib/text';
+
+export class FeedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FeedError';
+  }
+}
+
+/** What a connector hands to the run for one record. */
+export type ImportedRecord =
+  | { externalId: string; event: AdminEventInput; rejection?: undefined }
+  | { externalId: string | null; event?: undefined; rejection: string };
+
+export type ParseContext = {
+  /** The run's instant: occurrences are kept from it to IMPORT_WINDOW_DAYS later. */
+  now: Date;
+  /** IANA zone the dates are written in (the zone of the events' province). */
+  timeZone: string;
+  /** The source's category (folded) → a category id; `defaultCategoryId` otherwise. */
+  categoryOf: (sourceCategory: string | undefined) => number | null;
+};
+
+export type Connector = {
+  /** The Accept header of the fetch. */
+  accept: string;
+  parse: (body: Buffer, context: ParseContext) => ImportedRecord[];
+};
+
+/** The rejection of a record its source cancelled: its event, if imported before, is deactivated. */
+export const CANCELLED = 'cancelled';
+
+/** Occurrences kept: those that end after the run and start within this many days of it. */
+export const IMPORT_WINDOW_DAYS = 60;
+
+/** An instant as wall-clock time in `timeZone`, written as if UTC (the contract's date helpers read it so). */
+export function wallClock(instant: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
+}
+
+const QUARTER = 15 * 60_000;
+const DAY = 86_400_000;
+const floorQuarter = (d: Date) => new Date(Math.floor(d.getTime() / QUARTER) * QUARTER);
+const ceilQuarter = (d: Date) => new Date(Math.ceil(d.getTime() / QUARTER) * QUARTER);
+
+/**
+ * One occurrence (wall-clock start and end, or an all-day span) as event dates under spec section 5's rules:
+ * times on the quarter hour, an end on the same or the next day; a longer span becomes one date a day.
+ */
+export function occurrenceDates(
+  start: Date,
+  end: Date | null,
+  allDay = false,
+): Array<{ startDate: string; endDate: string | null }> {
+  const from = floorQuarter(start);
+  if (allDay) {
+    const days = end ? Math.max(1, Math.round((end.getTime() - start.getTime()) / DAY)) : 1;
+    return Array.from({ length: Math.min(days, EVENT_DATES_MAX) }, (_, i) => {
+      const day = new Date(from.getTime() + i * DAY);
+      return { startDate: formatDateTime(day), endDate: formatDateTime(new Date(day.getTime() + DAY - QUARTER)) };
+    });
+  }
+  let to = end ? ceilQuarter(end) : null;
+  if (to && to.getTime() - from.getTime() < QUARTER) to = null;
+  const startDay = Math.floor(from.getTime() / DAY);
+  const endDay = to ? Math.floor((to.getTime() - 1) / DAY) : startDay;
+  if (!to || endDay - startDay <= 1) {
+    return [{ startDate: formatDateTime(from), endDate: to ? formatDateTime(to) : null }];
+  }
+  // Several days: the same hours every day (or from the start time to the end of the day).
+  const startMs = from.getTime() - startDay * DAY;
+  const endMs = to.getTime() - Math.floor(to.getTime() / DAY) * DAY;
+  const dailyEnd = endMs - startMs >= QUARTER ? endMs : DAY - QUARTER;
+  return Array.from({ length: Math.min(endDay - startDay + 1, EVENT_DATES_MAX) }, (_, i) => {
+    const day = (startDay + i) * DAY;
+    return { startDate: formatDateTime(new Date(day + startMs)), endDate: formatDateTime(new Date(day + dailyEnd)) };
+  });
+}
+
+/** The dates within the window (ending after `now`, starting before now + IMPORT_WINDOW_DAYS), sorted, bounded. */
+export function upcoming(
+  dates: Array<{ startDate: string; endDate: string | null }>,
+  context: ParseContext,
+): Array<{ startDate: string; endDate: string | null }> {
+  const now = formatDateTime(wallClock(context.now, context.timeZone));
+  const last = formatDateTime(wallClock(new Date(context.now.getTime() + IMPORT_WINDOW_DAYS * DAY), context.timeZone));
+  const seen = new Set<string>();
+  return dates
+    .filter((d) => (d.endDate ?? d.startDate) >= now && d.startDate <= last)
+    .sort((a, b) => a.startDate.localeCompare(b.startDate))
+    .filter((d) => !seen.has(d.startDate) && seen.add(d.startDate))
+    .slice(0, EVENT_DATES_MAX);
+}
+
+const clip = (value: string | null | undefined, max: number) => {
+  const text = value?.replace(/\s+/g, ' ').trim();
+  return text ? text.slice(0, max) : undefined;
+};
+
+/** The record's candidate event, checked against the event-write rules; the first broken rule is the reason. */
+export function toRecord(externalId: string, candidate: Record<string, unknown>): ImportedRecord {
+  const dates = candidate.dates as unknown[] | undefined;
+  if (!dates || dates.length === 0) return { externalId, rejection: 'noUpcomingDates' };
+  const parsed = adminCreateEventBodySchema.safeParse({
+    ...candidate,
+    titleFr: clip(candidate.titleFr as string, 200),
+    descriptionFr: typeof candidate.descriptionFr === 'string' ? candidate.descriptionFr.slice(0, 10_000) : undefined,
+    address: clip(candidate.address as string, 300),
+    city: clip(candidate.city as string, 120),
+    price: clip(candidate.price as string, 200),
+  });
+  if (parsed.success) return { externalId, event: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  return { externalId, rejection: `${issue.path.join('.') || 'record'}: ${issue.message}` };
+}
+
+/** The key a source category is mapped by: folded (lower-case, no accents). */
+export const categoryKey = (value: string | undefined) => (value ? foldText(value) : undefined);

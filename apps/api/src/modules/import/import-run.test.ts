@@ -1,0 +1,253 @@
+/** Runs of import sources against PostgreSQL, their feeds served by a local HTTP server. */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/accounts';
+import { createTestApp, type TestContext } from '../../../test/app';
+import { type FeedServer, fixture, startFeedServer } from '../../../test/feed-server';
+import { events } from '../../db/schema/events';
+import { importLinks } from '../../db/schema/import-sources';
+import type { UserRow } from '../../plugins/auth';
+import { saveEvent } from '../events/event-write.service';
+import { findEventById } from '../events/events.repository';
+import { insertSource, type SourceRow } from './import.repository';
+import { type ImportDeps, runDueSources, runSource } from './import.service';
+
+const NOW = new Date('2027-03-01T12:00:00Z');
+let ctx: TestContext;
+let server: FeedServer;
+let owner: UserRow;
+let deps: ImportDeps;
+const ics = fixture('venue.ics').toString();
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { IMPORT_ALLOW_PRIVATE: '1' } });
+  server = await startFeedServer();
+  owner = await createUser(ctx, 'event-manager', { planType: null });
+  deps = { db: ctx.db, fetchOptions: { allowPrivate: true } };
+});
+afterAll(async () => {
+  await server.close();
+  await ctx.close();
+});
+
+async function source(path: string, kind: 'icalendar' | 'montreal-csv', publishAtOnce = true): Promise<SourceRow> {
+  return insertSource(ctx.db, { name: path, kind, url: `${server.origin}${path}`, ownerId: owner.id, publishAtOnce });
+}
+
+const sourceEvents = (src: SourceRow) =>
+  ctx.db
+    .select({
+      id: events.id,
+      externalId: events.externalId,
+      titleFr: events.titleFr,
+      active: events.active,
+      missed: events.importMissedRuns,
+      creatorId: events.creatorId,
+    })
+    .from(events)
+    .where(eq(events.importSourceId, src.id))
+    .orderBy(events.externalId);
+
+const counts = (run: {
+  created: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  rejected: number;
+  linked: number;
+}) => ({
+  created: run.created,
+  updated: run.updated,
+  unchanged: run.unchanged,
+  removed: run.removed,
+  rejected: run.rejected,
+  linked: run.linked,
+});
+
+describe('an iCalendar source', () => {
+  let src: SourceRow;
+  beforeAll(async () => {
+    server.serve('/venue.ics', ics, 'text/calendar');
+    src = await source('/venue.ics', 'icalendar');
+  });
+
+  it('creates its events under the organisation, lists the rejected records, and a second run changes nothing', async () => {
+    const first = await runSource(deps, src, NOW);
+    expect(first.status).toBe('succeeded');
+    expect(counts(first)).toEqual({ created: 4, updated: 0, unchanged: 0, removed: 0, rejected: 3, linked: 0 });
+    expect(first.rejections).toEqual([
+      { externalId: null, reason: 'noStableId' },
+      { externalId: 'annule@salle.example', reason: 'cancelled' },
+      { externalId: 'sans-titre@salle.example', reason: 'titleFr: titleRequired' },
+    ]);
+    const imported = await sourceEvents(src);
+    expect(imported.map((e) => [e.externalId, e.active, e.creatorId])).toEqual([
+      ['conference-utc@salle.example', true, owner.id],
+      ['festival@salle.example', true, owner.id],
+      ['jazz-weekly@salle.example', true, owner.id],
+      ['paris@salle.example', true, owner.id],
+    ]);
+    const jazz = await findEventById(ctx.db, imported[2]!.id);
+    expect(jazz?.dates.map((d) => d.startDate)).toEqual([
+      '2027-03-04 19:00:00',
+      '2027-03-18 20:00:00',
+      '2027-04-01 19:00:00',
+      '2027-04-08 19:00:00',
+    ]);
+    const second = await runSource(deps, src, NOW);
+    expect(counts(second)).toEqual({ created: 0, updated: 0, unchanged: 4, removed: 0, rejected: 3, linked: 0 });
+  });
+
+  it('updates a changed record and keeps the fields an administrator edited', async () => {
+    const [conference] = await sourceEvents(src);
+    const jazz = (await sourceEvents(src)).find((e) => e.externalId === 'jazz-weekly@salle.example')!;
+    await ctx.db
+      .update(events)
+      .set({ titleFr: 'Soirée jazz (titre corrigé)', adminEditedFields: ['titleFr'] })
+      .where(eq(events.id, jazz.id));
+    server.serve(
+      '/venue.ics',
+      ics
+        .replace('SUMMARY:Conférence en ligne et sur place', 'SUMMARY:Conférence sur place')
+        .replace(
+          'SUMMARY:Soirée jazz\r\nDESCRIPTION:Un quartet chaque jeudi.',
+          'SUMMARY:Jazz!\r\nDESCRIPTION:Un trio.',
+        ),
+    );
+    const run = await runSource(deps, src, NOW);
+    expect(counts(run)).toMatchObject({ created: 0, updated: 2, unchanged: 2 });
+    expect((await findEventById(ctx.db, conference!.id))?.titleFr).toBe('Conférence sur place');
+    const edited = await findEventById(ctx.db, jazz.id);
+    expect(edited).toMatchObject({ titleFr: 'Soirée jazz (titre corrigé)', descriptionFr: 'Un trio.' });
+  });
+
+  it('leaves everything as it was when the feed is truncated, and says why', async () => {
+    const before = await sourceEvents(src);
+    server.serve('/venue.ics', ics.slice(0, 1800), 'text/calendar');
+    const run = await runSource(deps, src, NOW);
+    expect(run).toMatchObject({ status: 'failed', created: 0, updated: 0, removed: 0 });
+    expect(run.error).toMatch(/not a complete iCalendar file/);
+    expect(await sourceEvents(src)).toEqual(before);
+  });
+
+  it('deactivates an event whose record is missing from two runs in a row, never deleting it', async () => {
+    const withoutParis = ics.replace(/BEGIN:VEVENT\r\nUID:paris@[\s\S]*?END:VEVENT\r\n/, '');
+    server.serve('/venue.ics', withoutParis, 'text/calendar');
+    const once = await runSource(deps, src, NOW);
+    expect(once.removed).toBe(0);
+    expect((await sourceEvents(src)).find((e) => e.externalId === 'paris@salle.example')).toMatchObject({
+      active: true,
+      missed: 1,
+    });
+    const twice = await runSource(deps, src, NOW);
+    expect(twice.removed).toBe(1);
+    const paris = (await sourceEvents(src)).find((e) => e.externalId === 'paris@salle.example');
+    expect(paris).toMatchObject({ active: false, missed: 2 });
+    expect((await runSource(deps, src, NOW)).removed).toBe(0);
+    // Back in the feed: on the map again.
+    server.serve('/venue.ics', ics, 'text/calendar');
+    expect((await runSource(deps, src, NOW)).updated).toBeGreaterThanOrEqual(1);
+    expect((await sourceEvents(src)).find((e) => e.externalId === 'paris@salle.example')).toMatchObject({
+      active: true,
+      missed: 0,
+    });
+  });
+
+  it('takes an event off the map at once when its source cancels it', async () => {
+    const cancelledFestival = ics.replace(
+      'SUMMARY:Festival de la neige',
+      'SUMMARY:Festival de la neige\r\nSTATUS:CANCELLED',
+    );
+    server.serve('/venue.ics', cancelledFestival, 'text/calendar');
+    const run = await runSource(deps, src, NOW);
+    expect(run.removed).toBe(1);
+    expect((await sourceEvents(src)).find((e) => e.externalId === 'festival@salle.example')).toMatchObject({
+      active: false,
+    });
+    server.serve('/venue.ics', ics, 'text/calendar');
+    await runSource(deps, src, NOW);
+    expect((await sourceEvents(src)).find((e) => e.externalId === 'festival@salle.example')).toMatchObject({
+      active: true,
+      missed: 0,
+    });
+  });
+
+  it('records a refused address as the run’s error when private addresses are not allowed', async () => {
+    const run = await runSource({ ...deps, fetchOptions: { allowPrivate: false } }, src, NOW);
+    expect(run).toMatchObject({ status: 'failed', created: 0 });
+    expect(run.error).toMatch(/private address/);
+  });
+});
+
+describe('a Montréal CSV source', () => {
+  it('links a record to the same event typed by hand instead of creating another, and waits for moderation', async () => {
+    const typed = await ctx.db.transaction((tx) =>
+      saveEvent(tx, owner, {
+        titleFr: "L'heure du conte",
+        address: '5434 avenue du Parc',
+        latitude: 45.5236,
+        longitude: -73.6005,
+        dates: [{ startDate: '2027-03-06 10:15:00', endDate: '2027-03-06 11:00:00' }],
+        images: [],
+        state: 'QC',
+        country: 'CA',
+      }),
+    );
+    server.serve('/montreal.csv', fixture('montreal.csv'), 'text/csv');
+    const src = await source('/montreal.csv', 'montreal-csv', false);
+    const run = await runSource(deps, src, NOW);
+    expect(counts(run)).toEqual({ created: 1, updated: 0, unchanged: 0, removed: 0, rejected: 4, linked: 1 });
+    expect(run.rejections.map((r) => r.reason)).toEqual([
+      'online',
+      'date_debut: dateTimeFormat',
+      'noStableId',
+      'titleFr: titleRequired',
+    ]);
+    const links = await ctx.db.select().from(importLinks).where(eq(importLinks.sourceId, src.id));
+    expect(links).toMatchObject([{ externalId: '51234', eventId: typed.id, title: 'Heure du conte' }]);
+    expect(await sourceEvents(src)).toMatchObject([{ externalId: '51235', active: false }]);
+    expect(counts(await runSource(deps, src, NOW))).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      removed: 0,
+      rejected: 4,
+      linked: 1,
+    });
+  });
+});
+
+describe('geocoding', () => {
+  it('places the new records that have an address and no coordinates, once per address', async () => {
+    // The other sources paused: their events (the same records) are not duplicates to link to.
+    await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);
+    server.serve('/geo.ics', ics, 'text/calendar');
+    const src = await source('/geo.ics', 'icalendar');
+    const asked: string[] = [];
+    const geocode = async (query: string) => {
+      asked.push(query);
+      return { latitude: 46.81, longitude: -71.21 };
+    };
+    await runSource({ ...deps, geocode }, src, NOW);
+    expect(asked).toEqual(['Bibliothèque centrale, Québec']);
+    const conference = (await sourceEvents(src)).find((e) => e.externalId === 'conference-utc@salle.example');
+    expect(await findEventById(ctx.db, conference!.id)).toMatchObject({ latitude: 46.81, longitude: -71.21 });
+    // Unchanged on the next run: not asked again, left as it is.
+    expect(counts(await runSource({ ...deps, geocode }, src, NOW))).toMatchObject({ unchanged: 4 });
+    expect(asked).toHaveLength(1);
+  });
+});
+
+describe('the scheduler', () => {
+  it('runs each due source once, claimed by one instance, and moves its next run on', async () => {
+    await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);
+    server.serve('/due.ics', ics, 'text/calendar');
+    const due = await source('/due.ics', 'icalendar');
+    const [a, b] = await Promise.all([runDueSources(deps, NOW), runDueSources(deps, NOW)]);
+    expect(a.runs + b.runs).toBe(1);
+    const next = await ctx.db.execute<{ at: string }>(
+      sql`SELECT next_run_at > now() + interval '23 hours' AS at FROM import_sources WHERE id = ${due.id}`,
+    );
+    expect(next.rows[0]?.at).toBe(true);
+  });
+});

@@ -1,0 +1,244 @@
+/** Queries of the import sources, their runs, their events and the records linked to existing events. */
+import type { ImportCounts } from '@evmap/contract/import';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { events } from '../../db/schema/events';
+import { importLinks, importRuns, importSources } from '../../db/schema/import-sources';
+
+export type SourceRow = typeof importSources.$inferSelect;
+export type RunRow = typeof importRuns.$inferSelect;
+export type NewSource = typeof importSources.$inferInsert;
+
+export const SCHEDULE_MS = { hourly: 3_600_000, daily: 86_400_000 } as const;
+
+export async function insertSource(db: Executor, values: NewSource): Promise<SourceRow> {
+  const [row] = await db.insert(importSources).values(values).returning();
+  return row!;
+}
+
+export async function updateSource(db: Executor, id: number, values: Partial<NewSource>): Promise<SourceRow> {
+  const [row] = await db
+    .update(importSources)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(importSources.id, id))
+    .returning();
+  return row!;
+}
+
+/** A source that is not deleted. */
+export async function findSource(db: Executor, id: number): Promise<SourceRow | undefined> {
+  const [row] = await db.select().from(importSources).where(eq(importSources.id, id));
+  return row && !row.deletedAt ? row : undefined;
+}
+
+export type SourceListRow = SourceRow & { ownerEmail: string | null; eventCount: number };
+
+export async function listSources(db: Executor, ids?: number[]): Promise<SourceListRow[]> {
+  const rows = await db.execute<SourceListRow>(sql`
+    SELECT s.id, s.name, s.kind, s.url, s.schedule, s.owner_id AS "ownerId", u.email AS "ownerEmail",
+      s.default_category_id AS "defaultCategoryId", s.category_mapping AS "categoryMapping", s.licence,
+      s.attribution, s.publish_at_once AS "publishAtOnce", s.paused, s.next_run_at AS "nextRunAt",
+      s.created_at AS "createdAt", s.updated_at AS "updatedAt", s.deleted_at AS "deletedAt",
+      (SELECT count(*) FROM events e WHERE e.import_source_id = s.id AND e.deleted_at IS NULL)::int AS "eventCount"
+    FROM import_sources s LEFT JOIN users u ON u.id = s.owner_id
+    WHERE s.deleted_at IS NULL ${ids ? sql`AND s.id = ANY(${sql.param(ids)}::int[])` : sql``}
+    ORDER BY s.name, s.id`);
+  return rows.rows;
+}
+
+/** The latest runs of each source (at most `limit` each), latest first. */
+export async function latestRuns(db: Executor, sourceId: number, limit: number): Promise<RunRow[]> {
+  return db
+    .select()
+    .from(importRuns)
+    .where(eq(importRuns.sourceId, sourceId))
+    .orderBy(desc(importRuns.id))
+    .limit(limit);
+}
+
+/**
+ * Claims one due source for this instance (SKIP LOCKED, like the renewal job): its next run moves on by its
+ * schedule in the same statement, so another instance looking at the same time takes another source or none.
+ */
+export async function claimDueSource(db: Executor, now: Date): Promise<SourceRow | undefined> {
+  const rows = await db.execute<{ id: number }>(sql`
+    UPDATE import_sources s SET next_run_at = ${now.toISOString()}::timestamptz
+      + CASE s.schedule WHEN 'hourly' THEN interval '1 hour' ELSE interval '1 day' END
+    WHERE s.id = (SELECT id FROM import_sources WHERE NOT paused AND deleted_at IS NULL
+        AND next_run_at <= ${now.toISOString()}::timestamptz
+      ORDER BY next_run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING s.id`);
+  const id = rows.rows[0]?.id;
+  return id === undefined ? undefined : findSource(db, id);
+}
+
+/** A run still marked running after this long was interrupted (its process stopped): it no longer blocks. */
+const STALE_RUN = sql`interval '1 hour'`;
+
+/**
+ * Starts a run of the source, unless one is running already (the unique index on running runs decides, whoever
+ * starts it): undefined then.
+ */
+export async function startRun(db: Executor, sourceId: number, now: Date): Promise<RunRow | undefined> {
+  await db.execute(sql`
+    UPDATE import_runs SET status = 'failed', error = 'interrupted', finished_at = now()
+    WHERE source_id = ${sourceId} AND status = 'running' AND started_at < now() - ${STALE_RUN}`);
+  const [row] = await db
+    .insert(importRuns)
+    .values({ sourceId, startedAt: now })
+    .onConflictDoNothing({ target: importRuns.sourceId, where: sql`${importRuns.status} = 'running'` })
+    .returning();
+  return row;
+}
+
+export async function finishRun(
+  db: Executor,
+  id: number,
+  outcome: {
+    counts: ImportCounts;
+    error: string | null;
+    rejections: Array<{ externalId: string | null; reason: string }>;
+  },
+): Promise<RunRow> {
+  const [row] = await db
+    .update(importRuns)
+    .set({
+      ...outcome.counts,
+      status: outcome.error ? 'failed' : 'succeeded',
+      error: outcome.error,
+      rejections: outcome.rejections,
+      finishedAt: new Date(),
+    })
+    .where(eq(importRuns.id, id))
+    .returning();
+  return row!;
+}
+
+export type ImportedEventRow = {
+  id: number;
+  uuid: string;
+  externalId: string;
+  importHash: string | null;
+  importMissedRuns: number;
+  adminEditedFields: string[];
+  active: boolean;
+  deleted: boolean;
+};
+
+/** The events a source imported, by external id. */
+export async function importedEvents(db: Executor, sourceId: number): Promise<Map<string, ImportedEventRow>> {
+  const rows = await db
+    .select({
+      id: events.id,
+      uuid: sql<string>`${events.uuid}::text`,
+      externalId: sql<string>`${events.externalId}`,
+      importHash: events.importHash,
+      importMissedRuns: events.importMissedRuns,
+      adminEditedFields: events.adminEditedFields,
+      active: events.active,
+      deleted: sql<boolean>`${events.deletedAt} IS NOT NULL`,
+    })
+    .from(events)
+    .where(eq(events.importSourceId, sourceId));
+  return new Map(rows.map((row) => [row.externalId, row]));
+}
+
+export async function markImported(
+  db: Executor,
+  id: number,
+  values: { importSourceId: number; externalId: string; importHash: string },
+): Promise<void> {
+  await db
+    .update(events)
+    .set({ ...values, importMissedRuns: 0 })
+    .where(eq(events.id, id));
+}
+
+export async function setMissedRuns(db: Executor, id: number, missed: number): Promise<void> {
+  await db.update(events).set({ importMissedRuns: missed }).where(eq(events.id, id));
+}
+
+export type LinkRow = typeof importLinks.$inferSelect;
+
+export async function sourceLinks(db: Executor, sourceId: number): Promise<Map<string, LinkRow>> {
+  const rows = await db.select().from(importLinks).where(eq(importLinks.sourceId, sourceId));
+  return new Map(rows.map((row) => [row.externalId, row]));
+}
+
+export async function insertLink(db: Executor, values: typeof importLinks.$inferInsert): Promise<void> {
+  await db.insert(importLinks).values(values).onConflictDoNothing();
+}
+
+export async function setLinkMissedRuns(db: Executor, id: number, missed: number): Promise<void> {
+  if (missed >= 2) await db.delete(importLinks).where(eq(importLinks.id, id));
+  else await db.update(importLinks).set({ missedRuns: missed }).where(eq(importLinks.id, id));
+}
+
+/**
+ * An existing event the record describes, if any (issue 25): not deleted, not of this source nor of a paused or
+ * deleted one, a date starting
+ * within 30 minutes of the record's first, at the same place (within 150 m, or the same address once lower-cased,
+ * accents and punctuation dropped), and a similar title (trigram similarity of the accent-free, lower-case titles).
+ */
+export async function findDuplicate(
+  db: Executor,
+  record: {
+    sourceId: number;
+    title: string;
+    start: string;
+    address: string | null;
+    lat: number | null;
+    lng: number | null;
+  },
+): Promise<number | undefined> {
+  const normal = (value: unknown) => sql`regexp_replace(lower(public.evmap_unaccent(${value})), '[^a-z0-9]+', '', 'g')`;
+  const near =
+    record.lat !== null && record.lng !== null
+      ? sql`(e.latitude IS NOT NULL AND e.longitude IS NOT NULL AND 12742000 * asin(sqrt(
+          power(sin(radians(e.latitude - ${record.lat}) / 2), 2)
+          + cos(radians(${record.lat})) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - ${record.lng}) / 2), 2)
+        )) <= 150)`
+      : sql`false`;
+  const sameAddress = record.address
+    ? sql`(e.address IS NOT NULL AND ${normal(sql`e.address`)} = ${normal(record.address)} AND ${normal(record.address)} <> '')`
+    : sql`false`;
+  const title = sql`lower(public.evmap_unaccent(${record.title}))`;
+  const rows = await db.execute<{ id: number }>(sql`
+    SELECT e.id FROM events e
+    WHERE e.deleted_at IS NULL AND e.import_source_id IS DISTINCT FROM ${record.sourceId}
+      AND NOT EXISTS (SELECT 1 FROM import_sources s WHERE s.id = e.import_source_id
+        AND (s.paused OR s.deleted_at IS NOT NULL))
+      AND EXISTS (SELECT 1 FROM event_dates d WHERE d.event_id = e.id
+        AND d.start_date BETWEEN ${record.start}::timestamp - interval '30 minutes'
+          AND ${record.start}::timestamp + interval '30 minutes')
+      AND (${near} OR ${sameAddress})
+      AND similarity(lower(public.evmap_unaccent(e.title_fr)), ${title}) >= ${DUPLICATE_SIMILARITY}
+    ORDER BY similarity(lower(public.evmap_unaccent(e.title_fr)), ${title}) DESC, e.id LIMIT 1`);
+  return rows.rows[0]?.id;
+}
+
+/** Titles at least this similar (pg_trgm) are the same event, with the same place and time. */
+export const DUPLICATE_SIMILARITY = 0.45;
+
+/** The source's events that are on the map (active, not deleted): a paused or deleted source takes them off. */
+export async function activeSourceEvents(db: Executor, sourceId: number): Promise<Array<{ id: number; uuid: string }>> {
+  return db
+    .select({ id: events.id, uuid: sql<string>`${events.uuid}::text` })
+    .from(events)
+    .where(and(eq(events.importSourceId, sourceId), eq(events.active, true), sql`${events.deletedAt} IS NULL`));
+}
+
+/** The source's events taken off the map by a pause (not missing from their feed, not switched off by an admin). */
+export async function pausedSourceEvents(db: Executor, sourceId: number): Promise<Array<{ id: number; uuid: string }>> {
+  return db
+    .select({ id: events.id, uuid: sql<string>`${events.uuid}::text` })
+    .from(events)
+    .where(
+      and(
+        eq(events.importSourceId, sourceId),
+        eq(events.active, false),
+        sql`${events.deletedAt} IS NULL AND ${events.importMissedRuns} < 2
+          AND NOT ('active' = ANY(${events.adminEditedFields}))`,
+      ),
+    );
+}

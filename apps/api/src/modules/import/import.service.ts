@@ -1,0 +1,261 @@
+/**
+ * One run of an import source (issue 25): fetch (safe-fetch.ts), parse (a connector), then write in batches, one
+ * transaction each, idempotent by (source, external id): a new record becomes an event of the source's
+ * organisation (published or waiting as the source says), a changed one updates its event (the fields an
+ * administrator edited kept), an unchanged one is left alone, a record missing from two runs in a row deactivates
+ * its event (never deletes it). A record that is an existing event (duplicate.ts's rule) is linked to it instead.
+ * A feed refused as a whole (fetch error, malformed or truncated) changes nothing and is the run's error.
+ */
+import { createHash } from 'node:crypto';
+import { PROVINCES } from '@evmap/contract/enums';
+import type { AdminEventInput } from '@evmap/contract/events';
+import { IMPORT_REJECTIONS_KEPT, type ImportCounts, type ImportKind } from '@evmap/contract/import';
+import type { Database, Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import { FetchError, type SafeFetchOptions, safeFetch } from '../../lib/safe-fetch';
+import type { UserRow } from '../../plugins/auth';
+import { findUserById } from '../users/users.repository';
+import { CONNECTORS } from './connectors/index';
+import { CANCELLED, categoryKey, FeedError, type ImportedRecord } from './connectors/types';
+import {
+  claimDueSource,
+  findDuplicate,
+  finishRun,
+  type ImportedEventRow,
+  importedEvents,
+  insertLink,
+  type LinkRow,
+  markImported,
+  type RunRow,
+  type SourceRow,
+  setLinkMissedRuns,
+  setMissedRuns,
+  sourceLinks,
+  startRun,
+} from './import.repository';
+import { createImported, deactivate, updateImported } from './import-events';
+
+export type ImportDeps = {
+  db: Database;
+  fetchOptions: SafeFetchOptions;
+  /** The coordinates of an address, street-precise, when a geocoder is configured (not the built-in gazetteer). */
+  geocode?: (query: string) => Promise<{ latitude: number; longitude: number } | undefined>;
+};
+
+/** Addresses a run geocodes at most (public geocoders ask for restraint); the others keep no coordinates. */
+export const GEOCODES_PER_RUN = 200;
+
+/** Records written per transaction. */
+export const IMPORT_BATCH = 200;
+/** Runs in a row a record may be missing before its event is deactivated. */
+export const MISSED_RUNS_LIMIT = 2;
+
+const zeroCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, removed: 0, rejected: 0, linked: 0 });
+
+const hashOf = (event: AdminEventInput) => createHash('sha256').update(JSON.stringify(event)).digest('base64url');
+
+type RunState = {
+  source: SourceRow;
+  owner: UserRow;
+  counts: ImportCounts;
+  rejections: Array<{ externalId: string | null; reason: string }>;
+  known: Map<string, ImportedEventRow>;
+  links: Map<string, LinkRow>;
+};
+
+function reject(state: RunState, externalId: string | null, reason: string) {
+  state.counts.rejected++;
+  if (state.rejections.length < IMPORT_REJECTIONS_KEPT) state.rejections.push({ externalId, reason });
+}
+
+async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
+  const { source, owner, counts } = state;
+  const { externalId, event, hash } = record;
+  const known = state.known.get(externalId);
+  {
+    if (known) {
+      if (known.deleted) return void counts.unchanged++;
+      // Back after being deactivated as missing: on the map again if the source publishes at once.
+      const returning =
+        known.importMissedRuns >= MISSED_RUNS_LIMIT && !known.active && !known.adminEditedFields.includes('active');
+      if (known.importHash === hash && !returning) {
+        if (known.importMissedRuns > 0) await setMissedRuns(tx, known.id, 0);
+        return void counts.unchanged++;
+      }
+      await updateImported(
+        tx,
+        owner,
+        known.id,
+        event,
+        known.adminEditedFields,
+        returning ? source.publishAtOnce : undefined,
+      );
+      await markImported(tx, known.id, { importSourceId: source.id, externalId, importHash: hash });
+      return void counts.updated++;
+    }
+    const link = state.links.get(externalId);
+    if (link) {
+      if (link.missedRuns > 0) await setLinkMissedRuns(tx, link.id, 0);
+      return void counts.linked++;
+    }
+    const first = event.dates[0]!;
+    const duplicate = await findDuplicate(tx, {
+      sourceId: source.id,
+      title: event.titleFr,
+      start: first.startDate,
+      address: event.address ?? null,
+      lat: event.latitude ?? null,
+      lng: event.longitude ?? null,
+    });
+    if (duplicate !== undefined) {
+      await insertLink(tx, { sourceId: source.id, externalId, eventId: duplicate, title: event.titleFr });
+      return void counts.linked++;
+    }
+    const saved = await createImported(tx, owner, event, source.publishAtOnce);
+    await markImported(tx, saved.id, { importSourceId: source.id, externalId, importHash: hash });
+    counts.created++;
+  }
+}
+
+/** A record to write; its hash is the record's as the source gave it (before geocoding). */
+type ValidRecord = { externalId: string; event: AdminEventInput; hash: string };
+
+/**
+ * Coordinates for the new or changed records that have an address and none (GEOCODES_PER_RUN addresses at most,
+ * each looked up once); a record the geocoder does not place stays without (no marker).
+ */
+async function geocodeMissing(deps: ImportDeps, state: RunState, records: ValidRecord[]): Promise<void> {
+  const { geocode } = deps;
+  if (!geocode) return;
+  const found = new Map<string, Promise<{ latitude: number; longitude: number } | undefined>>();
+  for (const record of records) {
+    const { event } = record;
+    if (event.latitude !== null || !event.address) continue;
+    if (state.known.get(record.externalId)?.importHash === record.hash) continue;
+    const query = [event.address, event.city].filter(Boolean).join(', ');
+    if (!found.has(query)) {
+      if (found.size >= GEOCODES_PER_RUN) continue;
+      found.set(
+        query,
+        geocode(query).catch(() => undefined),
+      );
+    }
+    const point = await found.get(query);
+    if (point) Object.assign(event, point);
+  }
+}
+
+/** The events and links whose record was not in this run: one more missed run; deactivated at the limit. */
+async function countMissing(db: Database, state: RunState, seen: Set<string>) {
+  const missing = [...state.known.values()].filter((e) => !seen.has(e.externalId) && !e.deleted);
+  for (let i = 0; i < missing.length; i += IMPORT_BATCH) {
+    await db.transaction(async (tx) => {
+      for (const event of missing.slice(i, i + IMPORT_BATCH)) {
+        const missed = event.importMissedRuns + 1;
+        if (missed > MISSED_RUNS_LIMIT) continue;
+        await setMissedRuns(tx, event.id, missed);
+        if (missed === MISSED_RUNS_LIMIT && event.active) {
+          await deactivate(tx, event);
+          state.counts.removed++;
+        }
+      }
+    });
+  }
+  for (const link of state.links.values()) {
+    if (!seen.has(link.externalId)) await setLinkMissedRuns(db, link.id, link.missedRuns + 1);
+  }
+}
+
+async function readFeed(deps: ImportDeps, source: SourceRow, now: Date): Promise<ImportedRecord[]> {
+  const connector = CONNECTORS[source.kind as ImportKind];
+  if (!connector) throw new FeedError(`unknown kind ${source.kind}`);
+  const fetched = await safeFetch(source.url, { accept: connector.accept, ...deps.fetchOptions });
+  const mapping = source.categoryMapping;
+  const folded = new Map(Object.entries(mapping).map(([name, id]) => [categoryKey(name), id]));
+  return connector.parse(fetched.body, {
+    now,
+    timeZone: PROVINCES.QC,
+    categoryOf: (category) => folded.get(categoryKey(category)) ?? source.defaultCategoryId ?? null,
+  });
+}
+
+/** Runs `source` now; the run row says what it did. */
+export async function runSource(deps: ImportDeps, source: SourceRow, now = new Date()): Promise<RunRow> {
+  const run = await startRun(deps.db, source.id, now);
+  if (!run) throw new AppError(409, { global: { key: 'importAlreadyRunning' } });
+  const owner = await findUserById(deps.db, source.ownerId);
+  const state: RunState = {
+    source,
+    owner: owner!,
+    counts: zeroCounts(),
+    rejections: [],
+    known: new Map(),
+    links: new Map(),
+  };
+  let records: ImportedRecord[];
+  try {
+    if (!owner || owner.deletedAt) throw new FeedError('the source’s organisation account no longer exists');
+    records = await readFeed(deps, source, now);
+  } catch (error) {
+    if (!(error instanceof FetchError || error instanceof FeedError)) throw error;
+    return finishRun(deps.db, run.id, { counts: state.counts, error: error.message, rejections: [] });
+  }
+  state.known = await importedEvents(deps.db, source.id);
+  state.links = await sourceLinks(deps.db, source.id);
+  const seen = new Set<string>();
+  const valid: ValidRecord[] = [];
+  const cancelled: ImportedEventRow[] = [];
+  for (const record of records) {
+    if (record.externalId !== null) {
+      if (seen.has(record.externalId)) {
+        reject(state, record.externalId, 'duplicateId');
+        continue;
+      }
+      seen.add(record.externalId);
+    }
+    if (record.rejection !== undefined) {
+      reject(state, record.externalId, record.rejection);
+      // Cancelled at the source: its event leaves the map now.
+      const known = record.externalId === null ? undefined : state.known.get(record.externalId);
+      if (record.rejection === CANCELLED && known?.active && !known.deleted) cancelled.push(known);
+    } else valid.push({ externalId: record.externalId, event: record.event, hash: hashOf(record.event) });
+  }
+  await geocodeMissing(deps, state, valid);
+  try {
+    for (let i = 0; i < valid.length; i += IMPORT_BATCH) {
+      await deps.db.transaction(async (tx) => {
+        for (const record of valid.slice(i, i + IMPORT_BATCH)) await writeRecord(tx, state, record);
+      });
+    }
+    await deps.db.transaction(async (tx) => {
+      for (const event of cancelled) {
+        await deactivate(tx, event);
+        // As if gone: back on the map if the source publishes it again.
+        await setMissedRuns(tx, event.id, MISSED_RUNS_LIMIT);
+      }
+    });
+    state.counts.removed += cancelled.length;
+    await countMissing(deps.db, state, seen);
+  } catch (error) {
+    // The batches written stay; the run says where it stopped (the next run takes it from there).
+    const message = `stopped after ${state.counts.created + state.counts.updated} writes: ${(error as Error).message}`;
+    return finishRun(deps.db, run.id, { counts: state.counts, error: message, rejections: state.rejections });
+  }
+  return finishRun(deps.db, run.id, { counts: state.counts, error: null, rejections: state.rejections });
+}
+
+/** The scheduler's work: every due source, each claimed by one instance (SKIP LOCKED). */
+export async function runDueSources(deps: ImportDeps, now = new Date()): Promise<{ runs: number; failed: number }> {
+  const report = { runs: 0, failed: 0 };
+  for (let source = await claimDueSource(deps.db, now); source; source = await claimDueSource(deps.db, now)) {
+    // A source already running (its "run now", another instance's late run) waits for its next turn.
+    const run = await runSource(deps, source, now).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 409) return undefined;
+      throw error;
+    });
+    if (!run) continue;
+    report.runs++;
+    if (run.status === 'failed') report.failed++;
+  }
+  return report;
+}
