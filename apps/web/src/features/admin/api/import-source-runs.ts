@@ -1,0 +1,15 @@
+/** `GET /connected/admin/import-sources/{id}/runs`: the latest runs of a source, latest first. */
+import { importRoutes } from '@evmap/contract/routes/import';
+import { useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/endpoint';
+import { importSourceKeys, RUN_POLL_MS } from './import-source-keys';
+
+/** The runs of the source `id`; asked again every few seconds while one is under way. */
+export function useImportRuns(id: number) {
+  return useQuery({
+    queryKey: importSourceKeys.runs(id),
+    queryFn: async ({ signal }) => (await callEndpoint(importRoutes.runs, { params: { id }, signal })).runs,
+    enabled: id > 0,
+    refetchInterval: (query) => (query.state.data?.some((run) => run.status === 'running') ? RUN_POLL_MS : false),
+  });
+}
