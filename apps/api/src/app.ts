@@ -32,6 +32,7 @@ import { globalsRoutes } from './modules/globals/globals.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importPlugin } from './modules/import/import.plugin';
 import { importRoutesPlugin } from './modules/import/import.routes';
+import { ownImportRoutesPlugin } from './modules/import/own-import.routes';
 import { type LiveOptions, liveRoutes } from './modules/live/live.routes';
 import { markersRoutes } from './modules/markers/markers.routes';
 import { meRoutes } from './modules/me/me.routes';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       await api.register(adminUsersRoutes);
       await api.register(adminDashboardRoutes);
       await api.register(importRoutesPlugin);
+      await api.register(ownImportRoutesPlugin);
       await api.register(sharingApiRoutes);
       await api.register(placesRoutes);
     },

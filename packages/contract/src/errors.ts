@@ -88,6 +88,10 @@ export const ERROR_MESSAGES = {
     en: 'You have reached the limit of your free trial. Please upgrade your plan to continue using the product.',
     fr: "Vous avez atteint la limite de votre essai gratuit. Veuillez changer de forfait pour continuer d'utiliser le produit.",
   },
+  calendarPlanRequired: {
+    en: 'Connecting your calendars needs the trial or the complete plan.',
+    fr: "Connecter vos calendriers demande l'essai ou le forfait complet.",
+  },
   noSubscription: {
     en: 'You do not have a subscription. Please select a plan to continue.',
     fr: "Vous n'avez pas d'abonnement. Veuillez choisir un forfait pour continuer.",

@@ -17,6 +17,14 @@ export const eventImageSchema = z.object({
   formats: z.array(z.number().int()),
 });
 
+/** The import source of an imported event (issue 25): its credit, shown on the event's page and modal. */
+export const eventSourceSchema = z.object({
+  name: z.string(),
+  licence: z.string().nullable(),
+  attribution: z.string().nullable(),
+  url: z.string(),
+});
+
 export const eventSchema = z.object({
   id: z.number().int(),
   uuid: z.string().meta({ format: 'uuid' }),
@@ -63,6 +71,8 @@ export const eventSchema = z.object({
   isPast: z.boolean(),
   /** Accessibility attributes (issue 24); nothing ticked: stepFree null, features []. */
   accessibility: accessibilitySchema,
+  /** Only for an imported event: where it comes from, with the licence and attribution its source asks for. */
+  source: eventSourceSchema.optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 

@@ -6,8 +6,11 @@
 import { z } from 'zod';
 import { dbIdSchema } from './bounds';
 
-/** Connectors: iCalendar (RFC 5545) from any URL, and Montréal's "Événements publics" CSV. */
-export const IMPORT_KINDS = ['icalendar', 'montreal-csv'] as const;
+/**
+ * Connectors: iCalendar (RFC 5545) from any URL, Montréal's "Événements publics" CSV and Toronto's "Festivals &
+ * Events" JSON.
+ */
+export const IMPORT_KINDS = ['icalendar', 'montreal-csv', 'toronto-json'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_SCHEDULES = ['hourly', 'daily'] as const;
 export type ImportSchedule = (typeof IMPORT_SCHEDULES)[number];
@@ -54,6 +57,19 @@ export const importSourceBodySchema = z.object({
   paused: z.boolean().optional().default(false),
 });
 export type ImportSourceBody = z.input<typeof importSourceBodySchema>;
+
+/**
+ * POST /connected/import-sources (and PUT): an organisation's own iCalendar URL; its events are its own, published
+ * at once, kept in step with the calendar.
+ */
+export const ownImportSourceBodySchema = importSourceBodySchema.pick({
+  name: true,
+  url: true,
+  schedule: true,
+  defaultCategoryId: true,
+  paused: true,
+});
+export type OwnImportSourceInput = z.output<typeof ownImportSourceBodySchema>;
 export type ImportSourceInput = z.output<typeof importSourceBodySchema>;
 
 export const importCountsSchema = z.object({
@@ -109,10 +125,4 @@ export const importRunResponseSchema = z.object({ run: importRunSchema });
 export const importRunsResponseSchema = z.object({ runs: z.array(importRunSchema) });
 export { idParamsSchema as importSourceIdParamsSchema } from './event-actions';
 
-/** The source of an imported event, in the public event answer (its credit). */
-export const eventSourceSchema = z.object({
-  name: z.string(),
-  licence: z.string().nullable(),
-  attribution: z.string().nullable(),
-  url: z.string(),
-});
+export { eventSourceSchema } from './events';

@@ -10,6 +10,7 @@ import {
   importSourceIdParamsSchema,
   importSourceResponseSchema,
   importSourcesResponseSchema,
+  ownImportSourceBodySchema,
 } from '../import';
 import { noContentSchema } from '../responses';
 import { route } from './route';
@@ -73,5 +74,57 @@ export const importRoutes = {
     summary: 'The latest runs of a source, latest first',
     params: importSourceIdParamsSchema,
     response: { 200: importRunsResponseSchema, 400: errorBodySchema, ...guarded, 404: errorBodySchema },
+  }),
+};
+
+const ownTags = ['import'];
+const own = { 401: errorBodySchema, 403: errorBodySchema } as const;
+
+/**
+ * /connected/import-sources: an organisation (event-manager on the trial or complete plan, else 403) connects its
+ * own iCalendar URLs; its events are kept in step with them. Someone else's source answers 403.
+ */
+export const ownImportRoutes = {
+  sources: route({
+    method: 'GET',
+    path: '/connected/import-sources',
+    tags: ownTags,
+    response: { 200: importSourcesResponseSchema, ...own },
+  }),
+  createSource: route({
+    method: 'POST',
+    path: '/connected/import-sources',
+    tags: ownTags,
+    body: ownImportSourceBodySchema,
+    response: { 201: importSourceResponseSchema, 400: errorBodySchema, ...own },
+  }),
+  updateSource: route({
+    method: 'PUT',
+    path: '/connected/import-sources/:id',
+    tags: ownTags,
+    params: importSourceIdParamsSchema,
+    body: ownImportSourceBodySchema,
+    response: { 200: importSourceResponseSchema, 400: errorBodySchema, ...own, 404: errorBodySchema },
+  }),
+  deleteSource: route({
+    method: 'DELETE',
+    path: '/connected/import-sources/:id',
+    tags: ownTags,
+    params: importSourceIdParamsSchema,
+    response: { 204: noContentSchema, 400: errorBodySchema, ...own, 404: errorBodySchema },
+  }),
+  runSource: route({
+    method: 'POST',
+    path: '/connected/import-sources/:id/runs',
+    tags: ownTags,
+    params: importSourceIdParamsSchema,
+    response: { 200: importRunResponseSchema, 400: errorBodySchema, ...own, 404: errorBodySchema },
+  }),
+  runs: route({
+    method: 'GET',
+    path: '/connected/import-sources/:id/runs',
+    tags: ownTags,
+    params: importSourceIdParamsSchema,
+    response: { 200: importRunsResponseSchema, 400: errorBodySchema, ...own, 404: errorBodySchema },
   }),
 };

@@ -5,7 +5,7 @@ import { billingRoutes } from './billing';
 import { eventRoutes } from './events';
 import { feedsRoutes } from './feeds';
 import { globalsRoutes } from './globals';
-import { importRoutes } from './import';
+import { importRoutes, ownImportRoutes } from './import';
 import { meRoutes } from './me';
 import type { RouteEntry } from './route';
 
@@ -18,6 +18,7 @@ export const ROUTE_GROUPS = {
   feeds: feedsRoutes,
   globals: globalsRoutes,
   import: importRoutes,
+  ownImport: ownImportRoutes,
   me: meRoutes,
 } as const;
 

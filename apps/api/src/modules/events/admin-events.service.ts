@@ -20,6 +20,7 @@ import {
 import type { AdminListCache } from './admin-list-cache';
 import { saveEvent, softDeleteEvent } from './event-write.service';
 import { type EventRecord, findEventById, findEventByUuid } from './events.repository';
+import { keepEditedFields } from './imported-edits';
 
 export type AdminEventDeps = Pick<FastifyInstance, 'db'>;
 
@@ -98,7 +99,11 @@ export async function adminUpdateEvent(
   checkCreator(admin, input);
   const event = await findEventById(deps.db, id);
   if (!event || event.deletedAt) throw notFound();
-  await deps.db.transaction((tx) => saveEvent(tx, admin, input, event));
+  await deps.db.transaction(async (tx) => {
+    await saveEvent(tx, admin, input, event);
+    // An imported event keeps what the administrator changed on later imports (issue 25).
+    if (event.importSourceId !== null) await keepEditedFields(tx, event, input);
+  });
   return (await findEventById(deps.db, id))!;
 }
 

@@ -62,5 +62,6 @@ export function presentEvent(
       noteFr: record.accessNoteFr,
       noteEn: record.accessNoteEn || record.accessNoteFr,
     },
+    ...(record.source ? { source: record.source } : {}),
   };
 }

@@ -39,6 +39,10 @@ export type EventRecord = {
   deletedAt: string | null;
   externalSource: string | null;
   externalId: string | null;
+  /** The import source (issue 25), the fields an administrator edited, and the source's credit. */
+  importSourceId: number | null;
+  adminEditedFields: string[];
+  source: { name: string; licence: string | null; attribution: string | null; url: string } | null;
   /** Accessibility: the mask (contract accessibility.ts) and the notes. */
   access: number;
   accessNoteFr: string | null;
@@ -62,6 +66,9 @@ const SELECT_EVENT = sql`
     e.view_count AS "viewCount", e.time_zone AS "timeZone",
     to_char(e.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedAt",
     e.external_source AS "externalSource", e.external_id AS "externalId",
+    e.import_source_id AS "importSourceId", e.admin_edited_fields AS "adminEditedFields",
+    (SELECT json_build_object('name', s.name, 'licence', s.licence, 'attribution', s.attribution, 'url', s.url)
+      FROM import_sources s WHERE s.id = e.import_source_id) AS "source",
     e.access, e.access_note_fr AS "accessNoteFr", e.access_note_en AS "accessNoteEn",
     to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
     to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
@@ -244,4 +251,12 @@ export async function lockEventsStartingAfter(
     ORDER BY e.id
     FOR UPDATE OF e`);
   return result.rows;
+}
+
+/** Adds `fields` to the fields an administrator edited on an imported event. */
+export async function addAdminEditedFields(db: Executor, id: number, fields: string[]): Promise<void> {
+  await db.execute(sql`
+    UPDATE events SET admin_edited_fields = ARRAY(
+      SELECT DISTINCT unnest(admin_edited_fields || ${sql.param(fields)}::text[]) ORDER BY 1)
+    WHERE id = ${id}`);
 }

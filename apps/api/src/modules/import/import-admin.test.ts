@@ -1,4 +1,6 @@
 /** /connected/admin/import-sources: administrators manage sources, run them now and read their runs. */
+import { adminRoutes } from '@evmap/contract/routes/admin';
+import { eventRoutes } from '@evmap/contract/routes/events';
 import { importRoutes } from '@evmap/contract/routes/import';
 import { type RouteEntry, urlOf } from '@evmap/contract/routes/route';
 import { eq } from 'drizzle-orm';
@@ -14,6 +16,7 @@ let server: FeedServer;
 let admin: UserRow;
 let organisation: UserRow;
 let viewer: UserRow;
+let changeCalendar: (summary: string) => void;
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { IMPORT_ALLOW_PRIVATE: '1' } });
@@ -21,8 +24,7 @@ beforeAll(async () => {
   // The upcoming occurrences of a calendar whose dates are always tomorrow and the day after.
   const day = (offset: number) =>
     new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-  server.serve(
-    '/cal.ics',
+  const calendar = (summary: string) =>
     [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -31,7 +33,7 @@ beforeAll(async () => {
       'UID:one@test',
       `DTSTART:${day(1)}T230000Z`,
       `DTEND:${day(2)}T010000Z`,
-      'SUMMARY:Concert au parc',
+      `SUMMARY:${summary}`,
       'GEO:45.5;-73.6',
       'END:VEVENT',
       'BEGIN:VEVENT',
@@ -42,9 +44,10 @@ beforeAll(async () => {
       'END:VEVENT',
       'END:VCALENDAR',
       '',
-    ].join('\r\n'),
-    'text/calendar',
-  );
+    ].join('\r\n');
+  server.serve('/cal.ics', calendar('Concert au parc'), 'text/calendar');
+  changeCalendar = (summary: string) => server.serve('/cal2.ics', calendar(summary), 'text/calendar');
+  changeCalendar('Concert au parc');
   server.serve('/montreal.csv', fixture('montreal.csv'), 'text/csv');
   admin = await createUser(ctx, 'admin');
   organisation = await createUser(ctx, 'event-manager');
@@ -178,5 +181,57 @@ describe('a source', () => {
     expect(run.statusCode).toBe(200);
     expect(run.json().run).toMatchObject({ status: 'failed', counts: { created: 0 } });
     expect(run.json().run.error).toMatch(/CSV|columns/);
+  });
+});
+
+describe('an imported event', () => {
+  it('shows its source’s credit, and keeps what an administrator edited on the next runs', async () => {
+    const source = (
+      await call(
+        importRoutes.createSource,
+        admin,
+        {},
+        body({ name: 'Salle crédits', url: `${server.origin}/cal2.ics` }),
+      )
+    ).json().source;
+    await call(importRoutes.runSource, admin, { id: source.id });
+    const [row] = await ctx.db
+      .select({ id: events.id, uuid: events.uuid })
+      .from(events)
+      .where(eq(events.importSourceId, source.id))
+      .orderBy(events.externalId);
+    const read = () =>
+      ctx.app
+        .inject({ method: 'GET', url: urlOf(eventRoutes.byHandleOrUuid, { handleOrUuid: row!.uuid }) })
+        .then((r) => r.json());
+    const shown = await read();
+    expect(shown.event.source).toEqual({
+      name: 'Salle crédits',
+      licence: 'CC BY 4.0',
+      attribution: 'Données : Salle test',
+      url: `${server.origin}/cal2.ics`,
+    });
+    const { event } = await read();
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: urlOf(adminRoutes.updateEvent, { id: row!.id }),
+      headers: authHeaders(ctx.app, admin),
+      payload: {
+        titleFr: 'Concert au parc (corrigé)',
+        categoryId: 3,
+        address: '1 rue du Parc',
+        dates: event.dates,
+        latitude: event.latitude,
+        longitude: event.longitude,
+        creatorId: organisation.id,
+        active: true,
+      },
+    });
+    expect(edit.statusCode).toBe(200);
+    changeCalendar('Concert au grand parc');
+    const rerun = (await call(importRoutes.runSource, admin, { id: source.id })).json().run;
+    expect(rerun.counts).toMatchObject({ updated: 1, unchanged: 1 });
+    // The changed record updated its event, the fields the administrator edited kept.
+    expect((await read()).event).toMatchObject({ titleFr: 'Concert au parc (corrigé)', address: '1 rue du Parc' });
   });
 });

@@ -5,40 +5,7 @@ import type { UserRow } from '../../plugins/auth';
 import { refreshEventDays } from '../events/event-days.repository';
 import { saveEvent } from '../events/event-write.service';
 import { eventsChanged, findEventById, updateEventColumns } from '../events/events.repository';
-
-/** The fields of an imported event an administrator may edit, kept as edited on every later import. */
-export const EDITABLE_FIELDS = [
-  'titleFr',
-  'titleEn',
-  'descriptionFr',
-  'descriptionEn',
-  'categoryId',
-  'address',
-  'city',
-  'zipcode',
-  'latitude',
-  'longitude',
-  'price',
-  'website',
-  'externalLink',
-  'dates',
-] as const;
-type EditableField = (typeof EDITABLE_FIELDS)[number];
-
-/** The fields whose value `input` changes on `existing` (for an administrator's edit of an imported event). */
-export function editedFields(existing: Record<string, unknown>, input: Record<string, unknown>): EditableField[] {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  return EDITABLE_FIELDS.filter((field) => {
-    if (field === 'dates') {
-      const dates = (input.dates as Array<{ startDate: string; endDate?: string | null }>) ?? [];
-      return !same(
-        existing.dates,
-        dates.map((d) => ({ startDate: d.startDate, endDate: d.endDate ?? null })),
-      );
-    }
-    return !same(existing[field], input[field]);
-  });
-}
+import { EDITABLE_FIELDS, type EditableField } from '../events/imported-edits';
 
 /** Creates the event of a new record under the source's organisation, published or waiting as the source says. */
 export async function createImported(tx: Tx, owner: UserRow, event: AdminEventInput, active: boolean) {

@@ -161,7 +161,8 @@ export async function setLinkMissedRuns(db: Executor, id: number, missed: number
 }
 
 /**
- * An existing event the record describes, if any (issue 25): not deleted, not of this source, a date starting
+ * An existing event the record describes, if any (issue 25): not deleted, not of this source nor of a paused or
+ * deleted one, a date starting
  * within 30 minutes of the record's first, at the same place (within 150 m, or the same address once lower-cased,
  * accents and punctuation dropped), and a similar title (trigram similarity of the accent-free, lower-case titles).
  */
@@ -191,6 +192,8 @@ export async function findDuplicate(
   const rows = await db.execute<{ id: number }>(sql`
     SELECT e.id FROM events e
     WHERE e.deleted_at IS NULL AND e.import_source_id IS DISTINCT FROM ${record.sourceId}
+      AND NOT EXISTS (SELECT 1 FROM import_sources s WHERE s.id = e.import_source_id
+        AND (s.paused OR s.deleted_at IS NOT NULL))
       AND EXISTS (SELECT 1 FROM event_dates d WHERE d.event_id = e.id
         AND d.start_date BETWEEN ${record.start}::timestamp - interval '30 minutes'
           AND ${record.start}::timestamp + interval '30 minutes')

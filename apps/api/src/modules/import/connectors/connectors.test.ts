@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../../test/feed-server';
 import { icalendarConnector } from './icalendar';
 import { montrealCsvConnector } from './montreal-csv';
+import { torontoJsonConnector } from './toronto-json';
 import { FeedError, type ImportedRecord } from './types';
 
 const context = {
@@ -113,5 +114,40 @@ describe('the Montréal "Événements publics" connector', () => {
     const cut = whole.slice(0, whole.indexOf('Des histoires') + 5);
     expect(() => montrealCsvConnector.parse(Buffer.from(cut), context)).toThrow(FeedError);
     expect(() => montrealCsvConnector.parse(Buffer.from('a,b\n1,2\n'), context)).toThrow(FeedError);
+  });
+});
+
+describe('the Toronto "Festivals & Events" connector', () => {
+  const records = torontoJsonConnector.parse(fixture('toronto.json'), context);
+
+  it('maps an item: its id, its first location, its price, local and UTC times as wall-clock in Toronto', () => {
+    expect(byId(records).get('90001')?.event).toMatchObject({
+      titleFr: 'Winterlicious Kick-off',
+      address: 'Nathan Phillips Square, 100 Queen St W, Toronto, ON M5H 2N2',
+      city: 'Toronto',
+      state: 'ON',
+      price: '25',
+      externalLink: 'https://www.toronto.ca/winterlicious',
+      latitude: null,
+      dates: [{ startDate: '2027-03-05 18:00:00', endDate: '2027-03-05 21:00:00' }],
+    });
+    expect(byId(records).get('90002')?.event).toMatchObject({
+      price: 'Free',
+      dates: [{ startDate: '2027-03-10 18:30:00', endDate: '2027-03-10 20:00:00' }],
+    });
+    expect(hhmm(records, '90003')).toEqual([
+      '2027-03-20 00:00:00/2027-03-20 23:45:00',
+      '2027-03-21 00:00:00/2027-03-21 23:45:00',
+    ]);
+  });
+
+  it('rejects items without a date or an id, and refuses another shape or a cut file', () => {
+    expect(records.filter((r) => r.rejection).map((r) => [r.externalId, r.rejection])).toEqual([
+      ['90004', 'event_startdate: dateTimeFormat'],
+      [null, 'noStableId'],
+    ]);
+    const whole = fixture('toronto.json').toString();
+    expect(() => torontoJsonConnector.parse(Buffer.from(whole.slice(0, 400)), context)).toThrow(FeedError);
+    expect(() => torontoJsonConnector.parse(Buffer.from('[1,2]'), context)).toThrow(FeedError);
   });
 });

@@ -2,9 +2,11 @@
 import type { ImportKind } from '@evmap/contract/import';
 import { icalendarConnector } from './icalendar';
 import { montrealCsvConnector } from './montreal-csv';
+import { torontoJsonConnector } from './toronto-json';
 import type { Connector } from './types';
 
 export const CONNECTORS: Record<ImportKind, Connector> = {
   icalendar: icalendarConnector,
   'montreal-csv': montrealCsvConnector,
+  'toronto-json': torontoJsonConnector,
 };
