@@ -8,6 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '@/components/data-table/use-format-number';
 import { useFormatDate } from '@/lib/dates';
 
+/** Mantine's greens are too light for small text on white (WCAG AA): a darker one. */
+const DARK_GREEN = '#1b5e20';
+
 /** The figures of a run, in the order of the issue. */
 export const COUNT_KEYS = ['created', 'updated', 'unchanged', 'removed', 'rejected', 'linked'] as const;
 
@@ -15,7 +18,7 @@ export const COUNT_KEYS = ['created', 'updated', 'unchanged', 'removed', 'reject
 export function ImportRunStatus({ run }: { run: Pick<ImportRun, 'status'> | null | 'running' }) {
   const { t } = useTranslation();
   const status = run === 'running' ? 'running' : (run?.status ?? 'never');
-  const color = { running: 'blue.9', succeeded: 'green.9', failed: 'red.9', never: 'gray.8' }[status];
+  const color = { running: 'blue.9', succeeded: DARK_GREEN, failed: 'red.9', never: 'gray.8' }[status];
   return (
     <Badge variant="outline" color={color} size="sm" tt="none">
       {t(`sources.runStatus.${status}`)}

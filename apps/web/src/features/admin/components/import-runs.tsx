@@ -32,20 +32,18 @@ function RunCard({ run }: { run: ImportRun }) {
           {run.status === 'running' && <Loader size="xs" aria-hidden />}
         </Group>
         {run.status !== 'running' && (
-          <dl>
-            <SimpleGrid cols={{ base: 2, xs: 3, sm: 6 }} spacing="xs">
-              {COUNT_KEYS.map((key) => (
-                <div key={key}>
-                  <Text component="dt" size="xs" c="dimmed">
-                    {t(`sources.countLabels.${key}`)}
-                  </Text>
-                  <Text component="dd" fw={700} m={0} data-count={key}>
-                    {formatNumber(run.counts[key])}
-                  </Text>
-                </div>
-              ))}
-            </SimpleGrid>
-          </dl>
+          <SimpleGrid component="dl" cols={{ base: 2, xs: 3, sm: 6 }} spacing="xs" m={0}>
+            {COUNT_KEYS.map((key) => (
+              <div key={key}>
+                <Text component="dt" size="xs" c="dimmed">
+                  {t(`sources.countLabels.${key}`)}
+                </Text>
+                <Text component="dd" fw={700} m={0} data-count={key}>
+                  {formatNumber(run.counts[key])}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
         )}
         {run.error && (
           <Alert color="red" variant="light" title={t('sources.runs.error')}>

@@ -47,30 +47,28 @@ function SourceView({ source }: { source: ImportSource }) {
 
   return (
     <Stack gap="lg">
-      <dl>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-          <Fact label={t('sources.columns.kind')}>{t(`sources.kinds.${source.kind}`)}</Fact>
-          <Fact label={t('sources.fields.url')}>
-            <Anchor href={source.url} target="_blank" rel="noopener noreferrer">
-              {source.url}
-            </Anchor>
-          </Fact>
-          <Fact label={t('sources.columns.schedule')}>{t(`sources.schedules.${source.schedule}`)}</Fact>
-          <Fact label={t('sources.columns.state')}>
-            <ImportSourceState source={source} />
-          </Fact>
-          <Fact label={t('sources.fields.ownerId')}>{source.ownerEmail ?? t('sources.noOwner')}</Fact>
-          <Fact label={t('sources.events')}>{t('sources.eventCount', { count: source.eventCount })}</Fact>
-          <Fact label={t('sources.lastRun')}>
-            <ImportRunStatus run={running ? 'running' : source.lastRun} />
-          </Fact>
-          <Fact label={t('sources.nextRun')}>
-            {source.paused
-              ? t('sources.state.paused')
-              : formatDate(source.nextRunAt, { dateStyle: 'medium', timeStyle: 'short' })}
-          </Fact>
-        </SimpleGrid>
-      </dl>
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" m={0}>
+        <Fact label={t('sources.columns.kind')}>{t(`sources.kinds.${source.kind}`)}</Fact>
+        <Fact label={t('sources.fields.url')}>
+          <Anchor href={source.url} target="_blank" rel="noopener noreferrer">
+            {source.url}
+          </Anchor>
+        </Fact>
+        <Fact label={t('sources.columns.schedule')}>{t(`sources.schedules.${source.schedule}`)}</Fact>
+        <Fact label={t('sources.columns.state')}>
+          <ImportSourceState source={source} />
+        </Fact>
+        <Fact label={t('sources.fields.ownerId')}>{source.ownerEmail ?? t('sources.noOwner')}</Fact>
+        <Fact label={t('sources.events')}>{t('sources.eventCount', { count: source.eventCount })}</Fact>
+        <Fact label={t('sources.lastRun')}>
+          <ImportRunStatus run={running ? 'running' : source.lastRun} />
+        </Fact>
+        <Fact label={t('sources.nextRun')}>
+          {source.paused
+            ? t('sources.state.paused')
+            : formatDate(source.nextRunAt, { dateStyle: 'medium', timeStyle: 'short' })}
+        </Fact>
+      </SimpleGrid>
       <Group>
         <Button onClick={() => void actions.run(source)} loading={running} disabled={running}>
           {t('sources.actions.run')}

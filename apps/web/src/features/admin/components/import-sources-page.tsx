@@ -19,11 +19,14 @@ import { useImportSourceActions } from './use-import-source-actions';
 export const importSourcePath = (id: number) => `${PATHS.adminSources}/${id}`;
 export const IMPORT_SOURCE_CREATE_PATH = `${PATHS.adminSources}/create`;
 
+/** Mantine's greens are too light for small text on white (WCAG AA): a darker one. */
+const DARK_GREEN = '#1b5e20';
+
 /** Active or paused, as a badge. */
 export function ImportSourceState({ source }: { source: Pick<ImportSource, 'paused'> }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="outline" color={source.paused ? 'orange.9' : 'green.9'} size="sm" tt="none">
+    <Badge variant="outline" color={source.paused ? 'orange.9' : DARK_GREEN} size="sm" tt="none">
       {t(source.paused ? 'sources.state.paused' : 'sources.state.active')}
     </Badge>
   );
