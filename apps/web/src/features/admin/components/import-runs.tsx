@@ -77,10 +77,10 @@ function RunCard({ run }: { run: ImportRun }) {
   );
 }
 
-/** The runs section of a source's page. */
-export function ImportRuns({ sourceId }: { sourceId: number }) {
+/** The runs section of a source's page; `polling` while a "Run now" of this screen waits for its answer. */
+export function ImportRuns({ sourceId, polling = false }: { sourceId: number; polling?: boolean }) {
   const { t } = useTranslation();
-  const query = useImportRuns(sourceId);
+  const query = useImportRuns(sourceId, polling);
   const headingId = useId();
   const runs = query.data;
 

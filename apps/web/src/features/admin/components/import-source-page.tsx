@@ -92,7 +92,7 @@ function SourceView({ source }: { source: ImportSource }) {
         </Text>
       )}
       {actions.dialog}
-      <ImportRuns sourceId={source.id} />
+      <ImportRuns sourceId={source.id} polling={actions.running === source.id} />
       <Divider />
       <section aria-labelledby={editHeading}>
         <Title order={2} size="h3" mb="sm" id={editHeading}>
