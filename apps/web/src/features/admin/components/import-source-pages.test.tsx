@@ -197,4 +197,26 @@ describe("a source's page", () => {
       paused: false,
     });
   });
+  it('deletes the source after a confirmation and goes back to the list', async () => {
+    let deleted = false;
+    const calls = api(({ method, path }) => {
+      if (method === 'DELETE') {
+        deleted = true;
+        return { status: 204 };
+      }
+      if (deleted) return { status: 404, body: { errors: { global: 'Not found' } } };
+      if (path === '/connected/admin/import-sources/3/runs') return { body: { runs: [] } };
+      return { body: { source: testSource() } };
+    });
+    const { user, router } = await renderUi(<ImportSourcePage />, { path: '/profile/admin/sources/3', route });
+    await screen.findByRole('heading', { name: 'Maison de la culture', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this source?' });
+    expect(dialog.textContent).toContain('“Maison de la culture” stops, and its events leave the map');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/admin/sources'));
+    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/connected/admin/import-sources/3');
+    expect(toast.success).toHaveBeenCalledWith('The source “Maison de la culture” is deleted.');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
 });
