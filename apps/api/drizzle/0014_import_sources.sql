@@ -1,5 +1,5 @@
--- Import sources (issue 25): sources, their runs, the records linked to an existing event, and on events the
--- source, the missed runs, the record's hash and the fields an administrator edited.
+-- Import sources (issue 25): sources, their runs (one running at a time per source), the records linked to an
+-- existing event, and on events the source, the missed runs, the record's hash and the fields an administrator edited.
 CREATE TABLE "import_links" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"source_id" integer NOT NULL,
@@ -57,6 +57,7 @@ ALTER TABLE "import_sources" ADD CONSTRAINT "import_sources_default_category_id_
 CREATE UNIQUE INDEX "import_links_record_key" ON "import_links" USING btree ("source_id","external_id");--> statement-breakpoint
 CREATE INDEX "import_links_event_idx" ON "import_links" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "import_runs_source_idx" ON "import_runs" USING btree ("source_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "import_runs_running_key" ON "import_runs" USING btree ("source_id") WHERE "import_runs"."status" = 'running';--> statement-breakpoint
 CREATE INDEX "import_sources_due_idx" ON "import_sources" USING btree ("next_run_at") WHERE NOT "import_sources"."paused" AND "import_sources"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "events_import_key" ON "events" USING btree ("import_source_id","external_id") WHERE "events"."import_source_id" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_import_source_id_fk" FOREIGN KEY ("import_source_id") REFERENCES "public"."import_sources"("id") ON DELETE no action ON UPDATE no action;

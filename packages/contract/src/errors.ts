@@ -88,6 +88,10 @@ export const ERROR_MESSAGES = {
     en: 'You have reached the limit of your free trial. Please upgrade your plan to continue using the product.',
     fr: "Vous avez atteint la limite de votre essai gratuit. Veuillez changer de forfait pour continuer d'utiliser le produit.",
   },
+  importAlreadyRunning: {
+    en: 'This source is being imported already. Its run will show in its list when it ends.',
+    fr: "Cette source est déjà en cours d'import. Son exécution apparaîtra dans sa liste une fois terminée.",
+  },
   calendarPlanRequired: {
     en: 'Connecting your calendars needs the trial or the complete plan.',
     fr: "Connecter vos calendriers demande l'essai ou le forfait complet.",

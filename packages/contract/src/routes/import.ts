@@ -63,9 +63,17 @@ export const importRoutes = {
     path: '/connected/admin/import-sources/:id/runs',
     tags,
     summary: 'Run now',
-    description: 'Runs the source now (paused or not) and answers the finished run, its error included.',
+    description:
+      'Runs the source now (paused or not) and answers the finished run, its error included; 409 while another ' +
+      'run of the source is in progress.',
     params: importSourceIdParamsSchema,
-    response: { 200: importRunResponseSchema, 400: errorBodySchema, ...guarded, 404: errorBodySchema },
+    response: {
+      200: importRunResponseSchema,
+      400: errorBodySchema,
+      ...guarded,
+      404: errorBodySchema,
+      409: errorBodySchema,
+    },
   }),
   runs: route({
     method: 'GET',
@@ -118,7 +126,13 @@ export const ownImportRoutes = {
     path: '/connected/import-sources/:id/runs',
     tags: ownTags,
     params: importSourceIdParamsSchema,
-    response: { 200: importRunResponseSchema, 400: errorBodySchema, ...own, 404: errorBodySchema },
+    response: {
+      200: importRunResponseSchema,
+      400: errorBodySchema,
+      ...own,
+      404: errorBodySchema,
+      409: errorBodySchema,
+    },
   }),
   runs: route({
     method: 'GET',

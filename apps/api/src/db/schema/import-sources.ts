@@ -59,7 +59,11 @@ export const importRuns = pgTable(
     /** At most IMPORT_REJECTIONS_KEPT of them: `{ externalId, reason }`. */
     rejections: jsonb('rejections').$type<Array<{ externalId: string | null; reason: string }>>().notNull().default([]),
   },
-  (t) => [index('import_runs_source_idx').on(t.sourceId, t.id)],
+  (t) => [
+    index('import_runs_source_idx').on(t.sourceId, t.id),
+    // One run at a time per source, whichever instance or request starts it.
+    uniqueIndex('import_runs_running_key').on(t.sourceId).where(sql`${t.status} = 'running'`),
+  ],
 );
 
 /**

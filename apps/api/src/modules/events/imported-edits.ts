@@ -40,8 +40,15 @@ export function editedFields(existing: Record<string, unknown>, input: Record<st
   });
 }
 
-/** Records the fields `input` changes on the imported `event`. */
+/**
+ * Records the fields `input` changes on the imported `event`; `active` too when the administrator changes it (a
+ * resumed source or a returning record then leaves it as they set it).
+ */
 export async function keepEditedFields(tx: Tx, event: EventRecord, input: AdminEventInput): Promise<void> {
-  const fields = editedFields(event as unknown as Record<string, unknown>, input as unknown as Record<string, unknown>);
+  const fields: string[] = editedFields(
+    event as unknown as Record<string, unknown>,
+    input as unknown as Record<string, unknown>,
+  );
+  if (input.active !== undefined && input.active !== event.active) fields.push('active');
   if (fields.length > 0) await addAdminEditedFields(tx, event.id, fields);
 }

@@ -11,11 +11,12 @@ import {
   latestRuns,
   listSources,
   type NewSource,
+  pausedSourceEvents,
   type SourceRow,
   updateSource,
 } from './import.repository';
 import { type ImportDeps, runSource } from './import.service';
-import { deactivate } from './import-events';
+import { deactivate, reactivate } from './import-events';
 
 async function present(deps: ImportDeps, ids?: number[]): Promise<ImportSource[]> {
   const rows = await listSources(deps.db, ids);
@@ -86,10 +87,15 @@ export async function updateImportSource(
 ): Promise<ImportSource> {
   const before = await existing(deps, id);
   await checkInput(deps, input);
-  // Resumed: due at once. The events come back with the next run (a run publishes them again if the source does).
+  // Resumed: due at once, and its events back on the map if it publishes at once.
   const resumed = before.paused && !input.paused;
   await updateSource(deps.db, id, { ...columns(input), ...(resumed ? { nextRunAt: new Date() } : {}) });
   if (!before.paused && input.paused) await takeOffTheMap(deps, id);
+  if (resumed && input.publishAtOnce) {
+    await deps.db.transaction(async (tx) => {
+      for (const event of await pausedSourceEvents(tx, id)) await reactivate(tx, event);
+    });
+  }
   return getImportSource(deps, id);
 }
 

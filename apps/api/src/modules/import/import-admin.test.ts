@@ -9,6 +9,7 @@ import { authHeaders, createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { type FeedServer, fixture, startFeedServer } from '../../../test/feed-server';
 import { events } from '../../db/schema/events';
+import { importRuns } from '../../db/schema/import-sources';
 import type { UserRow } from '../../plugins/auth';
 
 let ctx: TestContext;
@@ -166,9 +167,13 @@ describe('a source', () => {
     const paused = await call(importRoutes.updateSource, admin, { id: source.id }, body({ paused: true }));
     expect(paused.json().source).toMatchObject({ paused: true });
     expect(await onMap()).toEqual([{ active: false }, { active: false }]);
+    const resumed = await call(importRoutes.updateSource, admin, { id: source.id }, body({ paused: false }));
+    expect(resumed.json().source).toMatchObject({ paused: false });
+    expect(await onMap()).toEqual([{ active: true }, { active: true }]);
 
     const deleted = await call(importRoutes.deleteSource, admin, { id: source.id });
     expect(deleted.statusCode).toBe(204);
+    expect(await onMap()).toEqual([{ active: false }, { active: false }]);
     expect((await call(importRoutes.source, admin, { id: source.id })).statusCode).toBe(404);
     expect(await onMap()).toHaveLength(2);
   });
@@ -233,5 +238,30 @@ describe('an imported event', () => {
     expect(rerun.counts).toMatchObject({ updated: 1, unchanged: 1 });
     // The changed record updated its event, the fields the administrator edited kept.
     expect((await read()).event).toMatchObject({ titleFr: 'Concert au parc (corrigé)', address: '1 rue du Parc' });
+  });
+});
+
+describe('run now', () => {
+  it('answers 409 while the source is running, and runs once an interrupted run is old', async () => {
+    const source = (await call(importRoutes.createSource, admin, {}, body({ name: 'Salle occupée' }))).json().source;
+    const [running] = await ctx.db.insert(importRuns).values({ sourceId: source.id }).returning();
+    const busy = await call(importRoutes.runSource, admin, { id: source.id }, undefined, 'fr');
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({
+      errors: {
+        global: "Cette source est déjà en cours d'import. Son exécution apparaîtra dans sa liste une fois terminée.",
+      },
+    });
+    await ctx.db
+      .update(importRuns)
+      .set({ startedAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(importRuns.id, running!.id));
+    const run = await call(importRoutes.runSource, admin, { id: source.id });
+    expect(run.statusCode).toBe(200);
+    const runs = (await call(importRoutes.runs, admin, { id: source.id })).json().runs;
+    expect(runs.map((r: { status: string; error: string | null }) => [r.status, r.error])).toEqual([
+      ['succeeded', null],
+      ['failed', 'interrupted'],
+    ]);
   });
 });

@@ -48,3 +48,10 @@ export async function deactivate(tx: Tx, event: { id: number; uuid: string }): P
   await refreshEventDays(tx, [event.id]);
   await eventsChanged(tx, { type: 'deactivated', id: event.id, uuid: event.uuid });
 }
+
+/** Puts an event back on the map (a resumed source that publishes at once). */
+export async function reactivate(tx: Tx, event: { id: number; uuid: string }): Promise<void> {
+  await updateEventColumns(tx, event.id, { active: true, updatedAt: new Date() });
+  await refreshEventDays(tx, [event.id]);
+  await eventsChanged(tx, { type: 'updated', id: event.id, uuid: event.uuid });
+}

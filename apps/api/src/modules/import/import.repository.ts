@@ -72,9 +72,23 @@ export async function claimDueSource(db: Executor, now: Date): Promise<SourceRow
   return id === undefined ? undefined : findSource(db, id);
 }
 
-export async function startRun(db: Executor, sourceId: number, now: Date): Promise<RunRow> {
-  const [row] = await db.insert(importRuns).values({ sourceId, startedAt: now }).returning();
-  return row!;
+/** A run still marked running after this long was interrupted (its process stopped): it no longer blocks. */
+const STALE_RUN = sql`interval '1 hour'`;
+
+/**
+ * Starts a run of the source, unless one is running already (the unique index on running runs decides, whoever
+ * starts it): undefined then.
+ */
+export async function startRun(db: Executor, sourceId: number, now: Date): Promise<RunRow | undefined> {
+  await db.execute(sql`
+    UPDATE import_runs SET status = 'failed', error = 'interrupted', finished_at = now()
+    WHERE source_id = ${sourceId} AND status = 'running' AND started_at < now() - ${STALE_RUN}`);
+  const [row] = await db
+    .insert(importRuns)
+    .values({ sourceId, startedAt: now })
+    .onConflictDoNothing({ target: importRuns.sourceId, where: sql`${importRuns.status} = 'running'` })
+    .returning();
+  return row;
 }
 
 export async function finishRun(
@@ -212,4 +226,19 @@ export async function activeSourceEvents(db: Executor, sourceId: number): Promis
     .select({ id: events.id, uuid: sql<string>`${events.uuid}::text` })
     .from(events)
     .where(and(eq(events.importSourceId, sourceId), eq(events.active, true), sql`${events.deletedAt} IS NULL`));
+}
+
+/** The source's events taken off the map by a pause (not missing from their feed, not switched off by an admin). */
+export async function pausedSourceEvents(db: Executor, sourceId: number): Promise<Array<{ id: number; uuid: string }>> {
+  return db
+    .select({ id: events.id, uuid: sql<string>`${events.uuid}::text` })
+    .from(events)
+    .where(
+      and(
+        eq(events.importSourceId, sourceId),
+        eq(events.active, false),
+        sql`${events.deletedAt} IS NULL AND ${events.importMissedRuns} < 2
+          AND NOT ('active' = ANY(${events.adminEditedFields}))`,
+      ),
+    );
 }

@@ -11,6 +11,7 @@ import { PROVINCES } from '@evmap/contract/enums';
 import type { AdminEventInput } from '@evmap/contract/events';
 import { IMPORT_REJECTIONS_KEPT, type ImportCounts, type ImportKind } from '@evmap/contract/import';
 import type { Database, Tx } from '../../db/client';
+import { AppError } from '../../errors';
 import { FetchError, type SafeFetchOptions, safeFetch } from '../../lib/safe-fetch';
 import type { UserRow } from '../../plugins/auth';
 import { findUserById } from '../users/users.repository';
@@ -67,7 +68,8 @@ async function writeRecord(tx: Tx, state: RunState, externalId: string, event: A
     if (known) {
       if (known.deleted) return void counts.unchanged++;
       // Back after being deactivated as missing: on the map again if the source publishes at once.
-      const returning = known.importMissedRuns >= MISSED_RUNS_LIMIT && !known.active;
+      const returning =
+        known.importMissedRuns >= MISSED_RUNS_LIMIT && !known.active && !known.adminEditedFields.includes('active');
       if (known.importHash === hash && !returning) {
         if (known.importMissedRuns > 0) await setMissedRuns(tx, known.id, 0);
         return void counts.unchanged++;
@@ -144,6 +146,7 @@ async function readFeed(deps: ImportDeps, source: SourceRow, now: Date): Promise
 /** Runs `source` now; the run row says what it did. */
 export async function runSource(deps: ImportDeps, source: SourceRow, now = new Date()): Promise<RunRow> {
   const run = await startRun(deps.db, source.id, now);
+  if (!run) throw new AppError(409, { global: { key: 'importAlreadyRunning' } });
   const owner = await findUserById(deps.db, source.ownerId);
   const state: RunState = {
     source,
@@ -196,7 +199,12 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
 export async function runDueSources(deps: ImportDeps, now = new Date()): Promise<{ runs: number; failed: number }> {
   const report = { runs: 0, failed: 0 };
   for (let source = await claimDueSource(deps.db, now); source; source = await claimDueSource(deps.db, now)) {
-    const run = await runSource(deps, source, now);
+    // A source already running (its "run now", another instance's late run) waits for its next turn.
+    const run = await runSource(deps, source, now).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 409) return undefined;
+      throw error;
+    });
+    if (!run) continue;
     report.runs++;
     if (run.status === 'failed') report.failed++;
   }

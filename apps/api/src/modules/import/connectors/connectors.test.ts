@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../../test/feed-server';
 import { icalendarConnector } from './icalendar';
+import { jsonLdConnector } from './json-ld';
 import { montrealCsvConnector } from './montreal-csv';
 import { torontoJsonConnector } from './toronto-json';
 import { FeedError, type ImportedRecord } from './types';
@@ -149,5 +150,39 @@ describe('the Toronto "Festivals & Events" connector', () => {
     const whole = fixture('toronto.json').toString();
     expect(() => torontoJsonConnector.parse(Buffer.from(whole.slice(0, 400)), context)).toThrow(FeedError);
     expect(() => torontoJsonConnector.parse(Buffer.from('[1,2]'), context)).toThrow(FeedError);
+  });
+});
+
+describe('the schema.org JSON-LD connector', () => {
+  const records = jsonLdConnector.parse(fixture('venue-events.html'), context);
+
+  it('reads every Event of the page’s blocks: French texts, the place, its coordinates, the offer', () => {
+    expect(byId(records).get('https://theatre.example/spectacles/42')?.event).toMatchObject({
+      titleFr: 'Le Misanthrope',
+      address: 'Théâtre Test, 84 rue Sainte-Catherine O',
+      city: 'Montréal',
+      zipcode: 'H2X 1Z6',
+      latitude: 45.5087,
+      longitude: -73.5665,
+      price: '35',
+      categoryId: null,
+      dates: [{ startDate: '2027-03-09 19:30:00', endDate: '2027-03-09 21:30:00' }],
+    });
+    expect(byId(records).get('https://theatre.example/spectacles/44')?.event).toMatchObject({
+      titleFr: 'Matinée musicale',
+      price: 'Gratuit',
+      latitude: null,
+      dates: [{ startDate: '2027-03-14 00:00:00', endDate: '2027-03-14 23:45:00' }],
+    });
+  });
+
+  it('rejects a cancelled event and refuses a page without JSON-LD or with a cut block', () => {
+    expect(records.filter((r) => r.rejection).map((r) => [r.externalId, r.rejection])).toEqual([
+      ['https://theatre.example/spectacles/43', 'cancelled'],
+    ]);
+    expect(() => jsonLdConnector.parse(Buffer.from('<html><body>Rien</body></html>'), context)).toThrow(FeedError);
+    const page = fixture('venue-events.html').toString();
+    const cut = page.replace('"name": "Spectacle annulé",', '"name": "Spectacle annulé",,');
+    expect(() => jsonLdConnector.parse(Buffer.from(cut), context)).toThrow(FeedError);
   });
 });

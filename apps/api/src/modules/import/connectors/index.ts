@@ -1,6 +1,7 @@
 /** The connectors by source kind (contract import.ts IMPORT_KINDS). */
 import type { ImportKind } from '@evmap/contract/import';
 import { icalendarConnector } from './icalendar';
+import { jsonLdConnector } from './json-ld';
 import { montrealCsvConnector } from './montreal-csv';
 import { torontoJsonConnector } from './toronto-json';
 import type { Connector } from './types';
@@ -9,4 +10,5 @@ export const CONNECTORS: Record<ImportKind, Connector> = {
   icalendar: icalendarConnector,
   'montreal-csv': montrealCsvConnector,
   'toronto-json': torontoJsonConnector,
+  'json-ld': jsonLdConnector,
 };
