@@ -219,4 +219,30 @@ describe("a source's page", () => {
     expect(toast.success).toHaveBeenCalledWith('The source “Maison de la culture” is deleted.');
     expect(toast.error).not.toHaveBeenCalled();
   });
+  it('shows a run under way as such, in French', async () => {
+    const running = testRun({ id: 4, status: 'running', finishedAt: null, rejections: [] });
+    api(({ path }) => {
+      if (path === '/connected/admin/import-sources/3/runs') return { body: { runs: [running, testRun()] } };
+      return { body: { source: testSource({ lastRun: running }) } };
+    });
+    await renderUi(<ImportSourcePage />, { lang: 'fr', path: '/profile/admin/sources/3', route });
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Une exécution est en cours…');
+    const runs = await screen.findAllByRole('article');
+    expect(within(runs[0]!).getByText('En cours')).toBeTruthy();
+    expect(within(runs[0]!).queryByText('Nouveaux')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Exécuter maintenant' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("tells the API's refusal of Run now", async () => {
+    api(({ method, path }) => {
+      if (method === 'POST') return { status: 409, body: { errors: { global: 'A run is already in progress' } } };
+      if (path === '/connected/admin/import-sources/3/runs') return { body: { runs: [] } };
+      return { body: { source: testSource() } };
+    });
+    const { user } = await renderUi(<ImportSourcePage />, { path: '/profile/admin/sources/3', route });
+    await screen.findByRole('heading', { name: 'Maison de la culture', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Run now' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('A run is already in progress'));
+  });
 });
