@@ -169,6 +169,17 @@ describe.each(['en', 'fr'] as const)('an import source (%s)', (lang) => {
     await row.getByText(t('sources.runStatus.succeeded')).waitFor();
     await row.getByText(t('sources.eventCount', { count: 1 })).waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
+    // On a phone: the rows as cards, the menu in a drawer.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('table[data-layout="cards"]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: t('admin.openMenu') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: t('sources.menu') })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The event, tomorrow, in the list view of the home; opened, with the source's credit.
     await page.goto(`${server.url}/?view=list`);
