@@ -20,7 +20,7 @@ export function ImportRunStatus({ run }: { run: Pick<ImportRun, 'status'> | null
   const status = run === 'running' ? 'running' : (run?.status ?? 'never');
   const color = { running: 'blue.9', succeeded: DARK_GREEN, failed: 'red.9', never: 'gray.8' }[status];
   return (
-    <Badge variant="outline" color={color} size="sm" tt="none">
+    <Badge variant="outline" color={color} size="sm" tt="none" style={{ minWidth: 'max-content' }}>
       {t(`sources.runStatus.${status}`)}
     </Badge>
   );

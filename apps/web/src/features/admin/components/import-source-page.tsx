@@ -66,7 +66,9 @@ function SourceView({ source }: { source: ImportSource }) {
         <Fact label={t('sources.nextRun')}>
           {source.paused
             ? t('sources.state.paused')
-            : formatDate(source.nextRunAt, { dateStyle: 'medium', timeStyle: 'short' })}
+            : Date.parse(source.nextRunAt) <= Date.now()
+              ? t('sources.dueNow')
+              : formatDate(source.nextRunAt, { dateStyle: 'medium', timeStyle: 'short' })}
         </Fact>
       </SimpleGrid>
       <Group>

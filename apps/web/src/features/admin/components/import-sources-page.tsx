@@ -26,7 +26,14 @@ const DARK_GREEN = '#1b5e20';
 export function ImportSourceState({ source }: { source: Pick<ImportSource, 'paused'> }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="outline" color={source.paused ? 'orange.9' : DARK_GREEN} size="sm" tt="none">
+    <Badge
+      variant="outline"
+      color={source.paused ? 'orange.9' : DARK_GREEN}
+      size="sm"
+      tt="none"
+      // A narrow column never cuts the word.
+      style={{ minWidth: 'max-content' }}
+    >
       {t(source.paused ? 'sources.state.paused' : 'sources.state.active')}
     </Badge>
   );
