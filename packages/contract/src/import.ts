@@ -1,7 +1,7 @@
 /**
  * Import sources (issue 25): open datasets and calendars whose records become events of an organisation, run on a
  * schedule; their runs with counts, errors and rejected records. Administrators manage them under
- * /connected/admin/import-sources.
+ * /connected/admin/sources.
  */
 import { z } from 'zod';
 import { dbIdSchema } from './bounds';
@@ -35,7 +35,7 @@ const optional = (max: number) =>
     .nullable()
     .optional();
 
-/** POST /connected/admin/import-sources (and PUT, the whole source again). */
+/** POST /connected/admin/sources (and PUT, the whole source again). */
 export const importSourceBodySchema = z.object({
   name: z
     .string({ error: 'fieldInvalid' })
@@ -59,7 +59,7 @@ export const importSourceBodySchema = z.object({
 export type ImportSourceBody = z.input<typeof importSourceBodySchema>;
 
 /**
- * POST /connected/import-sources (and PUT): an organisation's own iCalendar URL; its events are its own, published
+ * POST /connected/sources (and PUT): an organisation's own iCalendar URL; its events are its own, published
  * at once, kept in step with the calendar.
  */
 export const ownImportSourceBodySchema = importSourceBodySchema.pick({

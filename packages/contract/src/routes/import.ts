@@ -1,5 +1,5 @@
 /**
- * /connected/admin/import-sources (issue 25): administrators only (401 for strangers, 403 for everyone else).
+ * /connected/admin/sources (issue 25): administrators only (401 for strangers, 403 for everyone else).
  * Sources of events (open datasets, calendars), "run now", and their latest runs.
  */
 import { errorBodySchema } from '../errors';
@@ -21,21 +21,21 @@ const guarded = { 401: errorBodySchema, 403: errorBodySchema } as const;
 export const importRoutes = {
   sources: route({
     method: 'GET',
-    path: '/connected/admin/import-sources',
+    path: '/connected/admin/sources',
     tags,
     summary: 'The import sources, each with its last run',
     response: { 200: importSourcesResponseSchema, ...guarded },
   }),
   source: route({
     method: 'GET',
-    path: '/connected/admin/import-sources/:id',
+    path: '/connected/admin/sources/:id',
     tags,
     params: importSourceIdParamsSchema,
     response: { 200: importSourceResponseSchema, 400: errorBodySchema, ...guarded, 404: errorBodySchema },
   }),
   createSource: route({
     method: 'POST',
-    path: '/connected/admin/import-sources',
+    path: '/connected/admin/sources',
     tags,
     description: 'Its first run is due at once (the scheduler, or "run now").',
     body: importSourceBodySchema,
@@ -43,7 +43,7 @@ export const importRoutes = {
   }),
   updateSource: route({
     method: 'PUT',
-    path: '/connected/admin/import-sources/:id',
+    path: '/connected/admin/sources/:id',
     tags,
     description: 'The whole source again. Pausing takes its events off the map; resuming makes its next run due.',
     params: importSourceIdParamsSchema,
@@ -52,7 +52,7 @@ export const importRoutes = {
   }),
   deleteSource: route({
     method: 'DELETE',
-    path: '/connected/admin/import-sources/:id',
+    path: '/connected/admin/sources/:id',
     tags,
     description: 'The source stops; its events leave the map (deactivated, never deleted); its runs are kept.',
     params: importSourceIdParamsSchema,
@@ -60,7 +60,7 @@ export const importRoutes = {
   }),
   runSource: route({
     method: 'POST',
-    path: '/connected/admin/import-sources/:id/runs',
+    path: '/connected/admin/sources/:id/runs',
     tags,
     summary: 'Run now',
     description:
@@ -77,7 +77,7 @@ export const importRoutes = {
   }),
   runs: route({
     method: 'GET',
-    path: '/connected/admin/import-sources/:id/runs',
+    path: '/connected/admin/sources/:id/runs',
     tags,
     summary: 'The latest runs of a source, latest first',
     params: importSourceIdParamsSchema,
@@ -89,26 +89,26 @@ const ownTags = ['import'];
 const own = { 401: errorBodySchema, 403: errorBodySchema } as const;
 
 /**
- * /connected/import-sources: an organisation (event-manager on the trial or complete plan, else 403) connects its
+ * /connected/sources: an organisation (event-manager on the trial or complete plan, else 403) connects its
  * own iCalendar URLs; its events are kept in step with them. Someone else's source answers 403.
  */
 export const ownImportRoutes = {
   sources: route({
     method: 'GET',
-    path: '/connected/import-sources',
+    path: '/connected/sources',
     tags: ownTags,
     response: { 200: importSourcesResponseSchema, ...own },
   }),
   createSource: route({
     method: 'POST',
-    path: '/connected/import-sources',
+    path: '/connected/sources',
     tags: ownTags,
     body: ownImportSourceBodySchema,
     response: { 201: importSourceResponseSchema, 400: errorBodySchema, ...own },
   }),
   updateSource: route({
     method: 'PUT',
-    path: '/connected/import-sources/:id',
+    path: '/connected/sources/:id',
     tags: ownTags,
     params: importSourceIdParamsSchema,
     body: ownImportSourceBodySchema,
@@ -116,14 +116,14 @@ export const ownImportRoutes = {
   }),
   deleteSource: route({
     method: 'DELETE',
-    path: '/connected/import-sources/:id',
+    path: '/connected/sources/:id',
     tags: ownTags,
     params: importSourceIdParamsSchema,
     response: { 204: noContentSchema, 400: errorBodySchema, ...own, 404: errorBodySchema },
   }),
   runSource: route({
     method: 'POST',
-    path: '/connected/import-sources/:id/runs',
+    path: '/connected/sources/:id/runs',
     tags: ownTags,
     params: importSourceIdParamsSchema,
     response: {
@@ -136,7 +136,7 @@ export const ownImportRoutes = {
   }),
   runs: route({
     method: 'GET',
-    path: '/connected/import-sources/:id/runs',
+    path: '/connected/sources/:id/runs',
     tags: ownTags,
     params: importSourceIdParamsSchema,
     response: { 200: importRunsResponseSchema, 400: errorBodySchema, ...own, 404: errorBodySchema },

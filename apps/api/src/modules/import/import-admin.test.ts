@@ -1,4 +1,4 @@
-/** /connected/admin/import-sources: administrators manage sources, run them now and read their runs. */
+/** /connected/admin/sources: administrators manage sources, run them now and read their runs. */
 import { adminRoutes } from '@evmap/contract/routes/admin';
 import { eventRoutes } from '@evmap/contract/routes/events';
 import { importRoutes } from '@evmap/contract/routes/import';
@@ -121,7 +121,7 @@ describe('bad input', () => {
     }
     const bad = await ctx.app.inject({
       method: 'GET',
-      url: '/api/v1/connected/admin/import-sources/abc',
+      url: '/api/v1/connected/admin/sources/abc',
       headers: authHeaders(ctx.app, admin),
     });
     expect(bad.statusCode).toBe(400);

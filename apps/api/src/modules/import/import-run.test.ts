@@ -153,6 +153,25 @@ describe('an iCalendar source', () => {
     });
   });
 
+  it('takes an event off the map at once when its source cancels it', async () => {
+    const cancelledFestival = ics.replace(
+      'SUMMARY:Festival de la neige',
+      'SUMMARY:Festival de la neige\r\nSTATUS:CANCELLED',
+    );
+    server.serve('/venue.ics', cancelledFestival, 'text/calendar');
+    const run = await runSource(deps, src, NOW);
+    expect(run.removed).toBe(1);
+    expect((await sourceEvents(src)).find((e) => e.externalId === 'festival@salle.example')).toMatchObject({
+      active: false,
+    });
+    server.serve('/venue.ics', ics, 'text/calendar');
+    await runSource(deps, src, NOW);
+    expect((await sourceEvents(src)).find((e) => e.externalId === 'festival@salle.example')).toMatchObject({
+      active: true,
+      missed: 0,
+    });
+  });
+
   it('records a refused address as the run’s error when private addresses are not allowed', async () => {
     const run = await runSource({ ...deps, fetchOptions: { allowPrivate: false } }, src, NOW);
     expect(run).toMatchObject({ status: 'failed', created: 0 });
@@ -195,6 +214,27 @@ describe('a Montréal CSV source', () => {
       rejected: 4,
       linked: 1,
     });
+  });
+});
+
+describe('geocoding', () => {
+  it('places the new records that have an address and no coordinates, once per address', async () => {
+    // The other sources paused: their events (the same records) are not duplicates to link to.
+    await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);
+    server.serve('/geo.ics', ics, 'text/calendar');
+    const src = await source('/geo.ics', 'icalendar');
+    const asked: string[] = [];
+    const geocode = async (query: string) => {
+      asked.push(query);
+      return { latitude: 46.81, longitude: -71.21 };
+    };
+    await runSource({ ...deps, geocode }, src, NOW);
+    expect(asked).toEqual(['Bibliothèque centrale, Québec']);
+    const conference = (await sourceEvents(src)).find((e) => e.externalId === 'conference-utc@salle.example');
+    expect(await findEventById(ctx.db, conference!.id)).toMatchObject({ latitude: 46.81, longitude: -71.21 });
+    // Unchanged on the next run: not asked again, left as it is.
+    expect(counts(await runSource({ ...deps, geocode }, src, NOW))).toMatchObject({ unchanged: 4 });
+    expect(asked).toHaveLength(1);
   });
 });
 

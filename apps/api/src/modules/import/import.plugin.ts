@@ -5,6 +5,8 @@
  */
 import fp from 'fastify-plugin';
 import { schedulePeriodicJob } from '../../lib/periodic-job';
+import type { Geocoder } from '../places/geocoder';
+import { createGeocoder } from '../places/geocoder.factory';
 import { type ImportDeps, runDueSources } from './import.service';
 
 declare module 'fastify' {
@@ -13,9 +15,22 @@ declare module 'fastify' {
   }
 }
 
+/** The first street-precise place the geocoder finds for `query`. */
+async function streetPoint(geocoder: Geocoder, query: string) {
+  const [place] = await geocoder.autocomplete(query, { lang: 'fr', limit: 1 });
+  if (!place || place.precision === 'city' || place.precision === 'postcode') return undefined;
+  return { latitude: place.latitude, longitude: place.longitude };
+}
+
 export const importPlugin = fp(
   async (app) => {
-    app.decorate('importDeps', { db: app.db, fetchOptions: { allowPrivate: app.config.importAllowPrivate } });
+    // The built-in gazetteer knows towns only: an event placed at its town's centre would mislead.
+    const geocoder = app.config.geocoder.provider === 'builtin' ? undefined : createGeocoder(app.config);
+    app.decorate('importDeps', {
+      db: app.db,
+      fetchOptions: { allowPrivate: app.config.importAllowPrivate },
+      geocode: geocoder && ((query: string) => streetPoint(geocoder, query)),
+    });
     schedulePeriodicJob(app, {
       everyMs: app.config.importIntervalMs,
       firstRunAfterMs: 30_000,

@@ -16,7 +16,7 @@ import { FetchError, type SafeFetchOptions, safeFetch } from '../../lib/safe-fet
 import type { UserRow } from '../../plugins/auth';
 import { findUserById } from '../users/users.repository';
 import { CONNECTORS } from './connectors/index';
-import { categoryKey, FeedError, type ImportedRecord } from './connectors/types';
+import { CANCELLED, categoryKey, FeedError, type ImportedRecord } from './connectors/types';
 import {
   claimDueSource,
   findDuplicate,
@@ -35,7 +35,15 @@ import {
 } from './import.repository';
 import { createImported, deactivate, updateImported } from './import-events';
 
-export type ImportDeps = { db: Database; fetchOptions: SafeFetchOptions };
+export type ImportDeps = {
+  db: Database;
+  fetchOptions: SafeFetchOptions;
+  /** The coordinates of an address, street-precise, when a geocoder is configured (not the built-in gazetteer). */
+  geocode?: (query: string) => Promise<{ latitude: number; longitude: number } | undefined>;
+};
+
+/** Addresses a run geocodes at most (public geocoders ask for restraint); the others keep no coordinates. */
+export const GEOCODES_PER_RUN = 200;
 
 /** Records written per transaction. */
 export const IMPORT_BATCH = 200;
@@ -60,9 +68,9 @@ function reject(state: RunState, externalId: string | null, reason: string) {
   if (state.rejections.length < IMPORT_REJECTIONS_KEPT) state.rejections.push({ externalId, reason });
 }
 
-async function writeRecord(tx: Tx, state: RunState, externalId: string, event: AdminEventInput) {
+async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
   const { source, owner, counts } = state;
-  const hash = hashOf(event);
+  const { externalId, event, hash } = record;
   const known = state.known.get(externalId);
   {
     if (known) {
@@ -106,6 +114,34 @@ async function writeRecord(tx: Tx, state: RunState, externalId: string, event: A
     const saved = await createImported(tx, owner, event, source.publishAtOnce);
     await markImported(tx, saved.id, { importSourceId: source.id, externalId, importHash: hash });
     counts.created++;
+  }
+}
+
+/** A record to write; its hash is the record's as the source gave it (before geocoding). */
+type ValidRecord = { externalId: string; event: AdminEventInput; hash: string };
+
+/**
+ * Coordinates for the new or changed records that have an address and none (GEOCODES_PER_RUN addresses at most,
+ * each looked up once); a record the geocoder does not place stays without (no marker).
+ */
+async function geocodeMissing(deps: ImportDeps, state: RunState, records: ValidRecord[]): Promise<void> {
+  const { geocode } = deps;
+  if (!geocode) return;
+  const found = new Map<string, Promise<{ latitude: number; longitude: number } | undefined>>();
+  for (const record of records) {
+    const { event } = record;
+    if (event.latitude !== null || !event.address) continue;
+    if (state.known.get(record.externalId)?.importHash === record.hash) continue;
+    const query = [event.address, event.city].filter(Boolean).join(', ');
+    if (!found.has(query)) {
+      if (found.size >= GEOCODES_PER_RUN) continue;
+      found.set(
+        query,
+        geocode(query).catch(() => undefined),
+      );
+    }
+    const point = await found.get(query);
+    if (point) Object.assign(event, point);
   }
 }
 
@@ -167,7 +203,8 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
   state.known = await importedEvents(deps.db, source.id);
   state.links = await sourceLinks(deps.db, source.id);
   const seen = new Set<string>();
-  const valid: Array<{ externalId: string; event: AdminEventInput }> = [];
+  const valid: ValidRecord[] = [];
+  const cancelled: ImportedEventRow[] = [];
   for (const record of records) {
     if (record.externalId !== null) {
       if (seen.has(record.externalId)) {
@@ -176,16 +213,28 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
       }
       seen.add(record.externalId);
     }
-    if (record.rejection !== undefined) reject(state, record.externalId, record.rejection);
-    else valid.push(record);
+    if (record.rejection !== undefined) {
+      reject(state, record.externalId, record.rejection);
+      // Cancelled at the source: its event leaves the map now.
+      const known = record.externalId === null ? undefined : state.known.get(record.externalId);
+      if (record.rejection === CANCELLED && known?.active && !known.deleted) cancelled.push(known);
+    } else valid.push({ externalId: record.externalId, event: record.event, hash: hashOf(record.event) });
   }
+  await geocodeMissing(deps, state, valid);
   try {
     for (let i = 0; i < valid.length; i += IMPORT_BATCH) {
       await deps.db.transaction(async (tx) => {
-        for (const record of valid.slice(i, i + IMPORT_BATCH))
-          await writeRecord(tx, state, record.externalId, record.event);
+        for (const record of valid.slice(i, i + IMPORT_BATCH)) await writeRecord(tx, state, record);
       });
     }
+    await deps.db.transaction(async (tx) => {
+      for (const event of cancelled) {
+        await deactivate(tx, event);
+        // As if gone: back on the map if the source publishes it again.
+        await setMissedRuns(tx, event.id, MISSED_RUNS_LIMIT);
+      }
+    });
+    state.counts.removed += cancelled.length;
     await countMissing(deps.db, state, seen);
   } catch (error) {
     // The batches written stay; the run says where it stopped (the next run takes it from there).

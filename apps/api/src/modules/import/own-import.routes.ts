@@ -1,4 +1,4 @@
-/** /connected/import-sources (issue 25): an organisation's own calendars. */
+/** /connected/sources (issue 25): an organisation's own calendars. */
 import { ownImportRoutes } from '@evmap/contract/routes/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/route-table';

@@ -1,4 +1,4 @@
-/** /connected/import-sources: an organisation keeps its events in step with its own calendars. */
+/** /connected/sources: an organisation keeps its events in step with its own calendars. */
 import { ownImportRoutes } from '@evmap/contract/routes/import';
 import { type RouteEntry, urlOf } from '@evmap/contract/routes/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

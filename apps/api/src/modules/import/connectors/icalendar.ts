@@ -7,6 +7,7 @@
  */
 import ICAL from 'ical.js';
 import {
+  CANCELLED,
   type Connector,
   FeedError,
   IMPORT_WINDOW_DAYS,
@@ -59,7 +60,7 @@ const cancelled = (component: ICAL.Component) => text(component, 'status')?.toUp
 
 function seriesRecord(master: ICAL.Component, overrides: ICAL.Component[], context: ParseContext): ImportedRecord {
   const uid = text(master, 'uid')!;
-  if (cancelled(master)) return { externalId: uid, rejection: 'cancelled' };
+  if (cancelled(master)) return { externalId: uid, rejection: CANCELLED };
   const event = new ICAL.Event(master);
   for (const override of overrides) event.relateException(override);
   const windowEnd = new Date(context.now.getTime() + IMPORT_WINDOW_DAYS * 86_400_000);

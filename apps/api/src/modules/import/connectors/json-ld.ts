@@ -5,6 +5,7 @@
  * Place with its `address` (text or PostalAddress) and `geo`; `eventStatus` EventCancelled rejects it.
  */
 import {
+  CANCELLED,
   type Connector,
   FeedError,
   type ImportedRecord,
@@ -83,7 +84,7 @@ function place(location: unknown) {
 function eventRecord(node: Node, context: ParseContext): ImportedRecord {
   const externalId = text(node['@id']) ?? text(node.url) ?? text(node.identifier) ?? null;
   if (!externalId) return { externalId: null, rejection: 'noStableId' };
-  if (/EventCancelled$/.test(text(node.eventStatus) ?? '')) return { externalId, rejection: 'cancelled' };
+  if (/EventCancelled$/.test(text(node.eventStatus) ?? '')) return { externalId, rejection: CANCELLED };
   const start = wallClockOf(node.startDate, context);
   if (!start) return { externalId, rejection: 'startDate: dateTimeFormat' };
   const end = wallClockOf(node.endDate, context);

@@ -36,6 +36,9 @@ export type Connector = {
   parse: (body: Buffer, context: ParseContext) => ImportedRecord[];
 };
 
+/** The rejection of a record its source cancelled: its event, if imported before, is deactivated. */
+export const CANCELLED = 'cancelled';
+
 /** Occurrences kept: those that end after the run and start within this many days of it. */
 export const IMPORT_WINDOW_DAYS = 60;
 
