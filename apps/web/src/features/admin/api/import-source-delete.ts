@@ -1,5 +1,5 @@
 /**
- * `DELETE /connected/admin/import-sources/{id}` (answers 204): the source stops and its events leave the
+ * `DELETE /connected/admin/sources/{id}` (answers 204): the source stops and its events leave the
  * map; the sources list and every event query are refreshed.
  */
 import { importRoutes } from '@evmap/contract/routes/import';

@@ -1,4 +1,4 @@
-/** `GET /connected/admin/import-sources/{id}`: one source with its last run. */
+/** `GET /connected/admin/sources/{id}`: one source with its last run. */
 import { importRoutes } from '@evmap/contract/routes/import';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/endpoint';

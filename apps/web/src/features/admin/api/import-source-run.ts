@@ -1,5 +1,5 @@
 /**
- * `POST /connected/admin/import-sources/{id}/runs` ("Run now"): answers the finished run, its error
+ * `POST /connected/admin/sources/{id}/runs` ("Run now"): answers the finished run, its error
  * included. The source, its runs, the list and every event query (the map's) are refreshed.
  */
 import { importRoutes } from '@evmap/contract/routes/import';

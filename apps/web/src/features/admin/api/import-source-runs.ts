@@ -1,4 +1,4 @@
-/** `GET /connected/admin/import-sources/{id}/runs`: the latest runs of a source, latest first. */
+/** `GET /connected/admin/sources/{id}/runs`: the latest runs of a source, latest first. */
 import { importRoutes } from '@evmap/contract/routes/import';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/endpoint';

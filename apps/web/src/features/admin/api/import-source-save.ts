@@ -1,5 +1,5 @@
 /**
- * `POST /connected/admin/import-sources` and `PUT …/{id}` (the whole source again, pausing included): the
+ * `POST /connected/admin/sources` and `PUT …/{id}` (the whole source again, pausing included): the
  * sources list and the source are refreshed; pausing or resuming changes the map, so event queries are too.
  */
 import type { ImportSourceBody } from '@evmap/contract/import';

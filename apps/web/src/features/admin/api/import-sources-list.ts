@@ -1,4 +1,4 @@
-/** `GET /connected/admin/import-sources`: every source with its last run (a short list, not paged). */
+/** `GET /connected/admin/sources`: every source with its last run (a short list, not paged). */
 import type { ImportSource } from '@evmap/contract/import';
 import { importRoutes } from '@evmap/contract/routes/import';
 import { queryOptions, useQuery } from '@tanstack/react-query';

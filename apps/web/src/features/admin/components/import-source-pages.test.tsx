@@ -89,7 +89,7 @@ describe('adding a source', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/admin/sources/12'));
     const post = calls.find((call) => call.method === 'POST');
-    expect(post?.path).toBe('/connected/admin/import-sources');
+    expect(post?.path).toBe('/connected/admin/sources');
     expect(post?.body).toEqual({
       name: 'Maison de la culture',
       kind: 'montreal-csv',
@@ -136,11 +136,11 @@ describe("a source's page", () => {
     });
     let ran = false;
     const calls = api(({ method, path }) => {
-      if (path === '/connected/admin/import-sources/3') return { body: { source: testSource() } };
-      if (method === 'GET' && path === '/connected/admin/import-sources/3/runs') {
+      if (path === '/connected/admin/sources/3') return { body: { source: testSource() } };
+      if (method === 'GET' && path === '/connected/admin/sources/3/runs') {
         return { body: { runs: ran ? [testRun({ id: 3 }), failed, testRun()] : [failed, testRun()] } };
       }
-      if (method === 'POST' && path === '/connected/admin/import-sources/3/runs') {
+      if (method === 'POST' && path === '/connected/admin/sources/3/runs') {
         ran = true;
         return { body: { run: testRun({ id: 3 }) } };
       }
@@ -161,7 +161,7 @@ describe("a source's page", () => {
     await user.click(screen.getByRole('button', { name: 'Run now' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
-      '/connected/admin/import-sources/3/runs',
+      '/connected/admin/sources/3/runs',
     ]);
     expect(toast.success).toHaveBeenCalledWith(
       '“Maison de la culture” ran: 3 new, 1 updated, 0 unchanged, 0 removed, 2 rejected.',
@@ -170,7 +170,7 @@ describe("a source's page", () => {
 
   it('starts the form from the source and saves it whole, in French', async () => {
     const calls = api(({ method, path, body }) => {
-      if (path === '/connected/admin/import-sources/3/runs') return { body: { runs: [] } };
+      if (path === '/connected/admin/sources/3/runs') return { body: { runs: [] } };
       if (method === 'PUT') return { body: { source: testSource({ ...(body as object) }) } };
       return { body: { source: testSource() } };
     });
@@ -205,7 +205,7 @@ describe("a source's page", () => {
         return { status: 204 };
       }
       if (deleted) return { status: 404, body: { errors: { global: 'Not found' } } };
-      if (path === '/connected/admin/import-sources/3/runs') return { body: { runs: [] } };
+      if (path === '/connected/admin/sources/3/runs') return { body: { runs: [] } };
       return { body: { source: testSource() } };
     });
     const { user, router } = await renderUi(<ImportSourcePage />, { path: '/profile/admin/sources/3', route });
@@ -215,14 +215,14 @@ describe("a source's page", () => {
     expect(dialog.textContent).toContain('“Maison de la culture” stops, and its events leave the map');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/admin/sources'));
-    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/connected/admin/import-sources/3');
+    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/connected/admin/sources/3');
     expect(toast.success).toHaveBeenCalledWith('The source “Maison de la culture” is deleted.');
     expect(toast.error).not.toHaveBeenCalled();
   });
   it('shows a run under way as such, in French', async () => {
     const running = testRun({ id: 4, status: 'running', finishedAt: null, rejections: [] });
     api(({ path }) => {
-      if (path === '/connected/admin/import-sources/3/runs') return { body: { runs: [running, testRun()] } };
+      if (path === '/connected/admin/sources/3/runs') return { body: { runs: [running, testRun()] } };
       return { body: { source: testSource({ lastRun: running }) } };
     });
     await renderUi(<ImportSourcePage />, { lang: 'fr', path: '/profile/admin/sources/3', route });
@@ -237,7 +237,7 @@ describe("a source's page", () => {
   it("tells the API's refusal of Run now", async () => {
     api(({ method, path }) => {
       if (method === 'POST') return { status: 409, body: { errors: { global: 'A run is already in progress' } } };
-      if (path === '/connected/admin/import-sources/3/runs') return { body: { runs: [] } };
+      if (path === '/connected/admin/sources/3/runs') return { body: { runs: [] } };
       return { body: { source: testSource() } };
     });
     const { user } = await renderUi(<ImportSourcePage />, { path: '/profile/admin/sources/3', route });

@@ -87,12 +87,12 @@ describe('the sources list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Run Maison de la culture now' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalled());
-    expect(calls.find((call) => call.method === 'POST')?.path).toBe('/connected/admin/import-sources/3/runs');
+    expect(calls.find((call) => call.method === 'POST')?.path).toBe('/connected/admin/sources/3/runs');
 
     await user.click(screen.getByRole('button', { name: 'Pause Maison de la culture' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = calls.find((call) => call.method === 'PUT');
-    expect(put?.path).toBe('/connected/admin/import-sources/3');
+    expect(put?.path).toBe('/connected/admin/sources/3');
     expect(put?.body).toMatchObject({ name: 'Maison de la culture', ownerId: 7, paused: true });
 
     await user.click(screen.getByRole('button', { name: 'Delete Nouveau' }));
@@ -106,7 +106,7 @@ describe('the sources list', () => {
       }),
     );
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
-    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/connected/admin/import-sources/6');
+    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/connected/admin/sources/6');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('The source “Nouveau” is deleted.'));
   });
 
