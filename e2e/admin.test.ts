@@ -131,6 +131,7 @@ describe('the admin menu on a phone', () => {
       'Dashboard',
       'Events',
       'Users',
+      'Sources',
       'Map',
       'Log out',
     ]);

@@ -149,6 +149,18 @@ const screens: Screen[] = [
         page.getByRole('button', { name: text(lang, 'adminUserForm.delete') }).click(),
       ),
   },
+  {
+    name: '/profile/admin/sources',
+    show: async (page, lang) => {
+      await cancelDialog(page, lang);
+      await visit(page, '/profile/admin/sources', text(lang, 'sources.title'));
+      await page.getByText(text(lang, 'sources.empty')).waitFor();
+    },
+  },
+  {
+    name: '/profile/admin/sources/create',
+    show: (page, lang) => visit(page, '/profile/admin/sources/create', text(lang, 'sources.createTitle')),
+  },
 ];
 
 describe('every screen of an administrator', () => {

@@ -222,6 +222,7 @@ describe('an admin', () => {
       'Dashboard',
       'Events',
       'Users',
+      'Sources',
       'Map',
       'Log out',
     ]);

@@ -184,6 +184,32 @@ export const routes: RouteObject[] = [
                       (m) => m.AdminUserEditPage,
                     ),
                   },
+                  {
+                    path: 'sources',
+                    children: [
+                      {
+                        index: true,
+                        ...lazyPage(
+                          () => import('@/features/admin/components/import-sources-page'),
+                          (m) => m.ImportSourcesPage,
+                        ),
+                      },
+                      {
+                        path: 'create',
+                        ...lazyPage(
+                          () => import('@/features/admin/components/import-source-create-page'),
+                          (m) => m.ImportSourceCreatePage,
+                        ),
+                      },
+                      {
+                        path: ':sourceId',
+                        ...lazyPage(
+                          () => import('@/features/admin/components/import-source-page'),
+                          (m) => m.ImportSourcePage,
+                        ),
+                      },
+                    ],
+                  },
                 ],
               },
             ],

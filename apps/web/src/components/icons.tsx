@@ -93,6 +93,14 @@ export const UsersIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A stack of data with an arrow coming in: imported sources. */
+export const ImportIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <ellipse cx="12" cy="5" rx="8" ry="3" />
+    <path d="M4 5v6c0 1.7 3.6 3 8 3M20 5v4M4 11v6c0 1.7 3.6 3 8 3M17 13v8M14 18l3 3 3-3" />
+  </Icon>
+);
+
 /** A door with an arrow leaving it. */
 export const LogoutIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -13,6 +13,7 @@ export const PATHS = {
   admin: '/profile/admin',
   adminEvents: '/profile/admin/events',
   adminUsers: '/profile/admin/users',
+  adminSources: '/profile/admin/sources',
 } as const;
 
 /** True when `pathname` is `base` or below it (`/profile/me` is below `/profile`, `/profiles` is not). */

@@ -4,7 +4,15 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { CalendarIcon, DashboardIcon, ExternalIcon, LogoutIcon, MapIcon, UsersIcon } from '@/components/icons';
+import {
+  CalendarIcon,
+  DashboardIcon,
+  ExternalIcon,
+  ImportIcon,
+  LogoutIcon,
+  MapIcon,
+  UsersIcon,
+} from '@/components/icons';
 import { LanguageSwitch } from '@/components/language-switch';
 import { isUnder, PATHS } from '@/lib/paths';
 import { useSignOut } from '@/lib/use-sign-out';
@@ -13,7 +21,7 @@ import classes from './admin-layout.module.css';
 /** Wider than this, the menu stays beside the page; narrower, it opens as a drawer (the CSS uses the same width). */
 const SIDE_MENU_QUERY = '(min-width: 48em)';
 
-/** The entries of the admin menu (spec section 2), in their order: Dashboard, Events, Users, Map, Log out. */
+/** The entries of the admin menu (spec section 2), in their order: Dashboard, Events, Users, Sources (issue 25), Map, Log out. */
 function AdminMenuEntries() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -45,6 +53,14 @@ function AdminMenuEntries() {
         leftSection={<UsersIcon size={18} />}
         active={isUnder(pathname, PATHS.adminUsers)}
         aria-current={current(isUnder(pathname, PATHS.adminUsers))}
+      />
+      <NavLink
+        component={Link}
+        to={PATHS.adminSources}
+        label={t('sources.menu')}
+        leftSection={<ImportIcon size={18} />}
+        active={isUnder(pathname, PATHS.adminSources)}
+        aria-current={current(isUnder(pathname, PATHS.adminSources))}
       />
       <NavLink
         component="a"

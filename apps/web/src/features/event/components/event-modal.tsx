@@ -1,6 +1,7 @@
 /**
  * The event modal of the map home (`/events/{handle}`): image, title, category, dates, place,
- * price, description, notices, report button, actions and (for viewers) the favourite heart.
+ * price, description, the credit of an imported event, notices, report button, actions and (for viewers) the
+ * favourite heart.
  * It fits a laptop's window (1280×800): the image takes at most 30% of the window's height, and the
  * actions and the report button stay in view at the bottom while a long description scrolls.
  */
@@ -147,10 +148,31 @@ function EventDetails({ event }: { event: Event }) {
           )}
         </Stack>
       )}
+      {event.source && <SourceCredit source={event.source} />}
       <div className={classes.footer}>
         <EventActions event={event} />
         {isPublic && <ReportButton uuid={event.uuid} />}
       </div>
+    </Stack>
+  );
+}
+
+/** The credit of an imported event (issue 25): the source's name, its licence and its attribution text. */
+function SourceCredit({ source }: { source: NonNullable<Event['source']> }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2} component="section" aria-label={t('sourceCredit.heading')}>
+      <Text size="xs">{t('sourceCredit.importedFrom', { name: source.name })}</Text>
+      {source.licence && (
+        <Text size="xs">
+          <strong>{t('sourceCredit.licence')}</strong> {source.licence}
+        </Text>
+      )}
+      {source.attribution && (
+        <Text size="xs" style={{ whiteSpace: 'pre-line' }}>
+          {source.attribution}
+        </Text>
+      )}
     </Stack>
   );
 }
