@@ -18,11 +18,11 @@ describe('the map’s search and filters', () => {
         <FilterNotice />
       </>,
     );
-    const button = screen.getByRole('button', { name: 'Search and filters' });
-    expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('status')).toBeNull();
-    await user.click(button);
+    await user.click(screen.getByRole('button', { name: 'Search and filters' }));
     const dialog = await screen.findByRole('dialog', { name: 'Search and filters' });
+    // The button the dialog's code brought, which it belongs to.
+    const button = screen.getByRole('button', { name: 'Search and filters' });
     expect(button.getAttribute('aria-expanded')).toBe('true');
     await user.type(await within(dialog).findByRole('searchbox', { name: 'Search events' }), 'jazz');
     await waitFor(() => expect(useSearchStore.getState().text).toBe('jazz'));
@@ -34,6 +34,7 @@ describe('the map’s search and filters', () => {
     // Escape closes it and gives the focus back to its button.
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
   });
 
