@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading';
+import { useOwnEvents } from '@/lib/get-own-events';
 import { useSession } from '@/lib/session';
 import { CalendarFeed } from './calendar-feed';
 import { FavoriteEvents } from './favorite-events';
@@ -14,11 +15,14 @@ export function ProfilePage() {
   const user = useSession((state) => state.user);
   const type = user?.type;
   const isManager = type === 'event-manager';
+  // The feed section comes once the events above it are shown (the same cached query as the list's): appearing
+  // earlier, it was pushed down by the list as it loaded (a layout shift of 0.3 in bench:web).
+  const eventsShown = !useOwnEvents(isManager).isPending;
   return (
     <>
       <PageHeading title={isManager ? t('pages.myEvents') : t('pages.favorites')} />
       {type === undefined ? null : isManager ? <ManagerEvents /> : <FavoriteEvents />}
-      {isManager && user && <CalendarFeed organisation={user} />}
+      {isManager && user && eventsShown && <CalendarFeed organisation={user} />}
     </>
   );
 }
