@@ -44,20 +44,56 @@ export function runTsx(args: string[], cwd: string, env: Record<string, string>,
   return { child, exited, output: () => output };
 }
 
-/** Starts `src/server.ts` on `dataDir` (development mode, no demo data, warnings only) with `env` on top. */
+/**
+ * How long a server process may take to print its first line (its Node.js version, the first thing it does) before
+ * it counts as stalled: seen on a loaded machine, a process hung in Node's module loader before any code of ours ran
+ * and never exited.
+ */
+const FIRST_LINE_MS = 90_000;
+
+/** True once the process printed something or exited; false when `ms` passed first. */
+function firstSign(started: TsxProcess, ms: number): Promise<boolean> {
+  if (started.output() !== '' || started.child.exitCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (seen: boolean) => {
+      clearTimeout(timer);
+      started.child.stdout?.off('data', sign);
+      started.child.stderr?.off('data', sign);
+      started.child.off('exit', sign);
+      resolve(seen);
+    };
+    const sign = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    started.child.stdout?.on('data', sign);
+    started.child.stderr?.on('data', sign);
+    started.child.on('exit', sign);
+  });
+}
+
+/**
+ * Starts `src/server.ts` on `dataDir` (development mode, no demo data, warnings only) with `env` on top. A process
+ * that stalled before running any of our code (FIRST_LINE_MS) is killed and started once more: it is no behaviour
+ * of the server to judge.
+ */
 export async function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
   options: { group?: boolean } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
-  const started = runTsx(
-    ['src/server.ts'],
-    apiDir,
-    { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'warn', ...env },
-    options.group,
-  );
-  return { ...started, port, url: `http://127.0.0.1:${port}` };
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const started = runTsx(
+      ['src/server.ts'],
+      apiDir,
+      { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'warn', ...env },
+      options.group,
+    );
+    if (attempt === 2 || (await firstSign(started, FIRST_LINE_MS))) {
+      return { ...started, port, url: `http://127.0.0.1:${port}` };
+    }
+    started.child.kill('SIGKILL');
+    await started.exited;
+  }
 }
 
 /** Sends `signal` to the whole process group of a process started with `group`. */
