@@ -122,9 +122,7 @@ describe("an administrator's event form", () => {
     await page.getByRole('tab', { name: 'Statistiques' }).click();
     const table = page.getByRole('table', { name: 'Vues par jour, selon la provenance' });
     // Markers, the event's page, embeds on other websites.
-    await expect
-      .poll(() => table.getByRole('row').last().getByRole('cell').allTextContents())
-      .toEqual(['0', '1', '0']);
+    await expect.poll(() => table.getByRole('row').last().getByRole('cell').allTextContents()).toEqual(['0', '1', '0']);
 
     await page.getByRole('tab', { name: 'Informations' }).click();
     await page.getByRole('button', { name: "Supprimer l'événement" }).click();

@@ -132,9 +132,7 @@ describe('an organisation in the browser', () => {
     await page.getByRole('heading', { name: 'Views per day' }).waitFor();
     const table = page.getByRole('table', { name: 'Views per day, by source' });
     // The Total row: one view from a marker, two from the event's page, none from an embed on another website.
-    await expect
-      .poll(() => table.getByRole('row').last().getByRole('cell').allTextContents())
-      .toEqual(['1', '2', '0']);
+    await expect.poll(() => table.getByRole('row').last().getByRole('cell').allTextContents()).toEqual(['1', '2', '0']);
     const clicks = page.getByRole('table', { name: 'Clicks per day, by button' });
     expect(await clicks.getByRole('row').last().getByRole('cell').first().textContent()).toBe('1');
     expect(new URL(page.url()).search).toBe('?tab=stats');
