@@ -8,12 +8,12 @@ import {
   CANCELLED,
   type Connector,
   FeedError,
+  feedWallClock,
   type ImportedRecord,
   occurrenceDates,
   type ParseContext,
   toRecord,
   upcoming,
-  wallClock,
 } from './types';
 
 type Node = Record<string, unknown>;
@@ -49,20 +49,6 @@ function nodes(value: unknown, into: Node[] = []): Node[] {
   return into;
 }
 
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/;
-
-function wallClockOf(value: unknown, context: ParseContext): { date: Date; dateOnly: boolean } | undefined {
-  const raw = text(value);
-  if (!raw) return undefined;
-  const local = LOCAL.exec(raw);
-  if (local) {
-    const [y, mo, d, h, mi, s] = local.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
-    return { date: new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!)), dateOnly: local[4] === undefined };
-  }
-  const instant = new Date(raw);
-  return Number.isNaN(instant.getTime()) ? undefined : { date: wallClock(instant, context.timeZone), dateOnly: false };
-}
-
 function place(location: unknown) {
   const node = first(location);
   if (typeof node === 'string') return { address: node };
@@ -85,9 +71,9 @@ function eventRecord(node: Node, context: ParseContext): ImportedRecord {
   const externalId = text(node['@id']) ?? text(node.url) ?? text(node.identifier) ?? null;
   if (!externalId) return { externalId: null, rejection: 'noStableId' };
   if (/EventCancelled$/.test(text(node.eventStatus) ?? '')) return { externalId, rejection: CANCELLED };
-  const start = wallClockOf(node.startDate, context);
+  const start = feedWallClock(text(node.startDate), context.timeZone);
   if (!start) return { externalId, rejection: 'startDate: dateTimeFormat' };
-  const end = wallClockOf(node.endDate, context);
+  const end = feedWallClock(text(node.endDate), context.timeZone);
   const allDay = start.dateOnly && (!end || end.dateOnly);
   const endDate = end && allDay ? new Date(end.date.getTime() + 86_400_000) : (end?.date ?? null);
   const offers = first(node.offers) as Node | undefined;

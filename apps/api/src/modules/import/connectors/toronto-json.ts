@@ -7,12 +7,12 @@
 import {
   type Connector,
   FeedError,
+  feedWallClock,
   type ImportedRecord,
   occurrenceDates,
   type ParseContext,
   toRecord,
   upcoming,
-  wallClock,
 } from './types';
 
 type Location = { location_name?: unknown; location_address?: unknown };
@@ -20,28 +20,13 @@ type Item = Record<string, unknown>;
 
 const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?(\.\d+)?$/;
-
-/** A date of the feed as wall-clock in the events' zone; undefined when unreadable. */
-function wallClockOf(value: unknown, context: ParseContext): { date: Date; dateOnly: boolean } | undefined {
-  const text = str(value);
-  if (!text) return undefined;
-  const local = LOCAL.exec(text);
-  if (local) {
-    const [y, mo, d, h, mi, s] = local.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
-    return { date: new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!)), dateOnly: local[4] === undefined };
-  }
-  const instant = new Date(text);
-  return Number.isNaN(instant.getTime()) ? undefined : { date: wallClock(instant, context.timeZone), dateOnly: false };
-}
-
 function itemRecord(item: Item, context: ParseContext): ImportedRecord {
   const id = item.id ?? item.event_id;
   const externalId = typeof id === 'number' || typeof id === 'string' ? String(id).trim() || null : null;
   if (!externalId) return { externalId: null, rejection: 'noStableId' };
-  const start = wallClockOf(item.event_startdate, context);
+  const start = feedWallClock(str(item.event_startdate), context.timeZone);
   if (!start) return { externalId, rejection: 'event_startdate: dateTimeFormat' };
-  const end = wallClockOf(item.event_enddate, context);
+  const end = feedWallClock(str(item.event_enddate), context.timeZone);
   const allDay = start.dateOnly && (!end || end.dateOnly);
   const endDate = end && allDay ? new Date(end.date.getTime() + 86_400_000) : (end?.date ?? null);
   const location = (Array.isArray(item.event_locations) ? item.event_locations[0] : undefined) as Location | undefined;

@@ -63,6 +63,27 @@ const DAY = 86_400_000;
 const floorQuarter = (d: Date) => new Date(Math.floor(d.getTime() / QUARTER) * QUARTER);
 const ceilQuarter = (d: Date) => new Date(Math.ceil(d.getTime() / QUARTER) * QUARTER);
 
+/** A feed's date-time as written without a zone (`2026-05-01`, `2026-05-01T19:30`, `2026-05-01 19:30:00`). */
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/;
+
+/**
+ * A date of a JSON feed as wall-clock in `timeZone`: taken as written when it has no zone, else the instant's
+ * wall-clock there; `dateOnly` without a time. Undefined when unreadable.
+ */
+export function feedWallClock(
+  raw: string | undefined,
+  timeZone: string,
+): { date: Date; dateOnly: boolean } | undefined {
+  if (!raw) return undefined;
+  const local = LOCAL_DATE_TIME.exec(raw);
+  if (local) {
+    const [y, mo, d, h, mi, s] = local.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
+    return { date: new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!)), dateOnly: local[4] === undefined };
+  }
+  const instant = new Date(raw);
+  return Number.isNaN(instant.getTime()) ? undefined : { date: wallClock(instant, timeZone), dateOnly: false };
+}
+
 /**
  * One occurrence (wall-clock start and end, or an all-day span) as event dates under spec section 5's rules:
  * times on the quarter hour, an end on the same or the next day; a longer span becomes one date a day.
