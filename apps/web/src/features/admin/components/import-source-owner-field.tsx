@@ -4,10 +4,9 @@
  * never rewrites what the administrator types.
  */
 import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormField } from '@/lib/form/use-form-field';
+import { useSearchedChoice } from '@/lib/form/use-searched-choice';
 import { useAdminUsers } from '../api/admin-users-list';
 
 const ownerLabel = (user: { name: string | null; email: string }) =>
@@ -17,11 +16,9 @@ const ownerLabel = (user: { name: string | null; email: string }) =>
 export function ImportSourceOwnerField({ initialLabel }: { initialLabel?: string }) {
   const { t } = useTranslation();
   const { field, error } = useFormField('ownerId', t('sources.fields.ownerId'));
-  const [search, setSearch] = useState(initialLabel ?? '');
-  const [selectedLabel, setSelectedLabel] = useState(initialLabel);
-  const [debounced] = useDebouncedValue(search === selectedLabel ? '' : search, 250);
+  const choice = useSearchedChoice(initialLabel);
   const answer = useAdminUsers({
-    search: debounced,
+    search: choice.query,
     type: 'event-manager',
     page: 1,
     sortField: 'name',
@@ -29,13 +26,7 @@ export function ImportSourceOwnerField({ initialLabel }: { initialLabel?: string
   });
   const users = (answer.data?.users ?? []).filter((user) => !user.deletedAt && !user.isAdmin);
   const value = typeof field.value === 'number' ? String(field.value) : null;
-  const data = users.map((user) => ({
-    value: String(user.id),
-    label: String(user.id) === value && selectedLabel ? selectedLabel : ownerLabel(user),
-  }));
-  if (value && selectedLabel && !data.some((option) => option.value === value)) {
-    data.unshift({ value, label: selectedLabel });
-  }
+  const data = choice.options(users, value, ownerLabel);
 
   return (
     <Select
@@ -50,15 +41,15 @@ export function ImportSourceOwnerField({ initialLabel }: { initialLabel?: string
       clearable
       data={data}
       value={value}
-      searchValue={search}
-      onSearchChange={setSearch}
+      searchValue={choice.search}
+      onSearchChange={choice.setSearch}
       filter={({ options }) => options}
       nothingFoundMessage={answer.isFetching ? t('common.loading') : t('sources.form.noOwner')}
       onChange={(next) => {
         const id = next ? Number(next) : null;
         field.onChange(id);
         const user = users.find((u) => u.id === id);
-        setSelectedLabel(user ? ownerLabel(user) : undefined);
+        choice.setChosenLabel(user ? ownerLabel(user) : undefined);
       }}
       error={error}
       disabled={field.disabled}

@@ -4,12 +4,11 @@
  * phone into the event.
  */
 import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '@/lib/form/fields';
 import { useFormField } from '@/lib/form/use-form-field';
+import { useSearchedChoice } from '@/lib/form/use-searched-choice';
 import { useCreatorChoices } from '../api/search-creators';
 import type { EventFormValues } from '../utils/event-form-values';
 
@@ -17,30 +16,16 @@ import type { EventFormValues } from '../utils/event-form-values';
 const creatorLabel = (user: { name: string | null; email: string }) =>
   user.name ? `${user.name} (${user.email})` : user.email;
 
-/**
- * The creator choice. The chosen creator keeps one label (the one shown when chosen, or the email the event
- * came with) whatever the answers list: were it relabelled by a later answer, the Select would write the new
- * label into the search box, which searches it, whose answer (without that user) relabels it back, and so on,
- * overwriting what the administrator types.
- */
+/** The creator choice (lib/form/use-searched-choice: its label stays the one chosen, or the event's email). */
 function CreatorField({ initialLabel }: { initialLabel?: string }) {
   const { t } = useTranslation();
   const { setValue } = useFormContext<EventFormValues>();
   const { field, label, error } = useFormField('creatorId');
-  const [search, setSearch] = useState(initialLabel ?? '');
-  const [selectedLabel, setSelectedLabel] = useState(initialLabel);
-  const [debounced] = useDebouncedValue(search === selectedLabel ? '' : search, 250);
-  const choices = useCreatorChoices(debounced);
+  const choice = useSearchedChoice(initialLabel);
+  const choices = useCreatorChoices(choice.query);
   const users = choices.data ?? [];
   const value = typeof field.value === 'number' ? String(field.value) : null;
-  const data = users.map((user) => ({
-    value: String(user.id),
-    label: String(user.id) === value && selectedLabel ? selectedLabel : creatorLabel(user),
-  }));
-  // The chosen creator stays listed (so the field shows it) when a search does not find them.
-  if (value && selectedLabel && !data.some((option) => option.value === value)) {
-    data.unshift({ value, label: selectedLabel });
-  }
+  const data = choice.options(users, value, creatorLabel);
 
   return (
     <Select
@@ -54,8 +39,8 @@ function CreatorField({ initialLabel }: { initialLabel?: string }) {
       clearable
       data={data}
       value={value}
-      searchValue={search}
-      onSearchChange={setSearch}
+      searchValue={choice.search}
+      onSearchChange={choice.setSearch}
       // The server searched already (accents and case ignored): show its answer as it is.
       filter={({ options }) => options}
       nothingFoundMessage={choices.isFetching ? t('common.loading') : t('eventForm.admin.noCreator')}
@@ -63,7 +48,7 @@ function CreatorField({ initialLabel }: { initialLabel?: string }) {
         const id = next ? Number(next) : null;
         field.onChange(id);
         const user = users.find((u) => u.id === id);
-        setSelectedLabel(user ? creatorLabel(user) : undefined);
+        choice.setChosenLabel(user ? creatorLabel(user) : undefined);
         if (user) {
           setValue('website', user.website ?? '', { shouldDirty: true });
           setValue('phoneNumber', user.phoneNumber ?? '', { shouldDirty: true });
