@@ -40,29 +40,50 @@ export function etagOf(body: Buffer, prefix = ''): string {
 }
 
 /**
+ * The finer copies, made one at a time: quality 10–11 costs about 300–600 ms of one thread for a dense tile, so they
+ * queue here rather than fill the libuv pool that the first copies, files and password hashes also use.
+ */
+let refining: Promise<unknown> = Promise.resolve();
+function refineInTurn<T>(task: () => Promise<T>): Promise<T> {
+  const turn = refining.then(task, task);
+  refining = turn.catch(() => undefined);
+  return turn;
+}
+
+/**
  * Compression in the libuv thread pool (never on the event loop), memoised per encoding: an answer is kept
  * and sent many times, so it is compressed once, fairly hard (brotli 5, gzip 6: about 5 ms for 200 events).
- * With `finerQuality`, once that first brotli copy is made a smaller one (that quality) is made in the background and
- * sent from then on: the first request does not wait for it, the many after it get fewer bytes.
+ * With `finerQuality`, when that brotli copy is asked for a second time (an answer several visitors share) a smaller
+ * one (that quality, the largest window) is made in the background, one at a time across answers, and sent from then
+ * on: no request waits for it, and answers asked only once never pay for it.
  */
 export function compressLater(body: Buffer, finerQuality?: number): (encoding: Encoding) => Promise<Buffer> {
   const done = new Map<Encoding, Promise<Buffer>>();
+  let refine = finerQuality !== undefined;
   const brotli = (quality: number) =>
     brotliAsync(body, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        ...(quality >= 10 ? { [zlibConstants.BROTLI_PARAM_LGWIN]: 24 } : {}),
+      },
     });
   return (encoding) => {
-    let result = done.get(encoding);
+    const result = done.get(encoding);
     if (!result) {
-      result = encoding === 'br' ? brotli(5) : gzipAsync(body, { level: 6 });
-      done.set(encoding, result);
-      if (encoding === 'br' && finerQuality) {
-        const quick = result;
-        void quick
-          .then((first) => brotli(finerQuality).then((finer) => (finer.length < first.length ? finer : first)))
-          .then((better) => done.set('br', Promise.resolve(better)))
-          .catch(() => undefined);
-      }
+      const first = encoding === 'br' ? brotli(5) : gzipAsync(body, { level: 6 });
+      done.set(encoding, first);
+      return first;
+    }
+    if (encoding === 'br' && refine && finerQuality !== undefined) {
+      refine = false;
+      void result
+        .then((first) =>
+          refineInTurn(() => brotli(finerQuality)).then((finer) => (finer.length < first.length ? finer : first)),
+        )
+        .then((better) => done.set('br', Promise.resolve(better)))
+        .catch(() => undefined);
     }
     return result;
   };

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import { LruCache } from '../../lib/lru-cache';
 import type { Stamp } from './search.repository';
-import { assembleBody, chooseEncoding } from './search-body';
+import { assembleBody, chooseEncoding, compressLater } from './search-body';
 import { Gate, GateFullError } from './search-gate';
 import { StampReader } from './stamp-reader';
 
@@ -95,5 +96,28 @@ describe('search body', () => {
     [undefined, undefined],
   ] as const)('Accept-Encoding %s -> %s', (header, expected) => {
     expect(chooseEncoding(header)).toBe(expected);
+  });
+
+  it('compresses once per encoding, and makes the finer brotli copy only for an answer asked again', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `{"id":${i * 7919},"title":"Concert ${i % 97} au parc"}`);
+    const body = Buffer.from(`[${rows.join(',')}]`);
+    const encoded = compressLater(body, 11);
+    const first = await encoded('br');
+    expect(brotliDecompressSync(first).equals(body)).toBe(true);
+    expect(gunzipSync(await encoded('gzip')).equals(body)).toBe(true);
+    // Asked again: the same copy, while the finer one is made in the background.
+    expect(await encoded('br')).toBe(first);
+    await vi.waitFor(
+      async () => {
+        expect((await encoded('br')).length).toBeLessThan(first.length);
+      },
+      { timeout: 10_000 },
+    );
+    expect(brotliDecompressSync(await encoded('br')).equals(body)).toBe(true);
+    // Without a finer quality, the first copy stays.
+    const plain = compressLater(body);
+    const once = await plain('br');
+    await plain('br');
+    expect(await plain('br')).toBe(once);
   });
 });
