@@ -125,6 +125,15 @@ export async function runBench(options: BenchOptions): Promise<void> {
     const base = `http://127.0.0.1:${server.port}`;
     const searchUrl = `${base}${urlOf(eventRoutes.search)}`;
     const day = today();
+    // A bare node:http server sending fixed bytes, measured as the app is: what this machine can do at best.
+    const ceiling = async (name: string, bytes: Buffer, encoding?: string): Promise<Row> => {
+      const raw = await startServer({ raw: bytes.toString('base64'), encoding });
+      try {
+        return await measure(`http://127.0.0.1:${raw.port}`, { name, method: 'GET', path: '/' }, options);
+      } finally {
+        await stopServer(raw.child);
+      }
+    };
     if (options.only === 'text') {
       const started = performance.now();
       const text = await runTextBench(base, database.connection, day, options);
@@ -135,8 +144,10 @@ export async function runBench(options: BenchOptions): Promise<void> {
       return;
     }
     if (options.only === 'markers') {
-      const markers = await runMarkersBench(base, day, { ...options, events: options.events });
-      process.stdout.write(`\n${verdictLines(markers.verdicts)}\n\n${markers.notes.join('\n')}\n`);
+      const markers = await runMarkersBench(base, day, { ...options, events: options.events }, ceiling);
+      process.stdout.write(
+        `\n${table(markers.rows)}\n\n${verdictLines(markers.verdicts)}\n\n${markers.notes.join('\n')}\n`,
+      );
       return;
     }
     const body = { mapBounds: MONTREAL, selectedDay: day };
@@ -208,7 +219,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
         newViewport,
       ),
     );
-    const markers = await runMarkersBench(base, day, { ...options, events: options.events });
+    const markers = await runMarkersBench(base, day, { ...options, events: options.events }, ceiling);
     rows.push(...markers.rows);
     const text = await runTextBench(base, database.connection, day, options);
     const admin = await runAdminBench(base, database.connection, prepared.admin, options);
