@@ -3,7 +3,6 @@ import '@evmap/contract/zod-setup';
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@evmap/contract/routes/route';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -52,6 +51,7 @@ import { mailPlugin } from './plugins/mail';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { clientErrorHandler, frameworkErrors, routeErrorsPlugin } from './plugins/route-errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { storagePlugin } from './plugins/storage';
 import { textInputPlugin } from './plugins/text-input';
 import { inlineScriptHashes, readIndexHtml, webPlugin } from './plugins/web';
@@ -182,9 +182,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(billingPlugin, { provider: options.paymentProvider });
   await app.register(uploadsGcPlugin);
   await app.register(importPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    crossOriginEmbedderPolicy: false,
+  await app.register(securityHeadersPlugin, {
+    helmet: { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false },
   });
   await app.register(compress, { threshold: 1024 });
   // Before the routes: both complete or record every route as it is added.
