@@ -39,6 +39,11 @@ export function todayByZone(nowMs: number): ZoneDay[] {
 export class DayCountsCache {
   static readonly MAX_AGE_MS = 60_000;
   private entry: { key: string; at: number; counts: DayCounts } | undefined;
+  /**
+   * The count under way, shared: administrators opening the dashboard together (or a reload during a slow count of
+   * a large catalogue) wait for one count instead of each starting theirs and running into the statement timeout.
+   */
+  private running: { key: string; counts: Promise<DayCounts> } | undefined;
 
   get(key: string, nowMs: number): DayCounts | undefined {
     const entry = this.entry;
@@ -48,17 +53,29 @@ export class DayCountsCache {
   set(key: string, counts: DayCounts, nowMs: number): void {
     this.entry = { key, at: nowMs, counts };
   }
+
+  /** The counts under `key`: cached, the count under way for that key, or a new count (`count`), kept once done. */
+  async obtain(key: string, nowMs: number, count: () => Promise<DayCounts>): Promise<DayCounts> {
+    const cached = this.get(key, nowMs);
+    if (cached) return cached;
+    if (this.running?.key === key) return this.running.counts;
+    const running = { key, counts: count() };
+    this.running = running;
+    try {
+      const counts = await running.counts;
+      this.set(key, counts, nowMs);
+      return counts;
+    } finally {
+      if (this.running === running) this.running = undefined;
+    }
+  }
 }
 
 async function dayCounts(deps: DashboardDeps, cache: DayCountsCache, nowMs: number): Promise<DayCounts> {
   const zoneDays = todayByZone(nowMs);
   // The version is read before counting: counts cached under it are at least that recent.
   const key = `${await readEventsVersion(deps.db)}|${zoneDays.map((z) => z.day).join(',')}`;
-  const cached = cache.get(key, nowMs);
-  if (cached) return cached;
-  const counts = await countEventDays(deps.db, zoneDays);
-  cache.set(key, counts, nowMs);
-  return counts;
+  return cache.obtain(key, nowMs, () => countEventDays(deps.db, zoneDays));
 }
 
 /** GET /connected/admin/dashboard (administrators only: the route checks). */

@@ -232,4 +232,29 @@ describe('today in each zone (getDashboardCounts at a chosen instant)', () => {
     await adminEvent(['2030-01-15 21:00:00']);
     expect((await getDashboardCounts(ctx.app, cache, SAME_DAY + DayCountsCache.MAX_AGE_MS + 1000)).eventsToday).toBe(1);
   });
+
+  it('shares one count among requests that arrive while it runs', async () => {
+    const cache = new DayCountsCache();
+    let counts = 0;
+    let finish: (value: { eventsToday: number; eventsThisWeek: number }) => void = () => undefined;
+    const slow = () => {
+      counts++;
+      return new Promise<{ eventsToday: number; eventsThisWeek: number }>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const together = [cache.obtain('v1', SAME_DAY, slow), cache.obtain('v1', SAME_DAY + 10, slow)];
+    finish({ eventsToday: 2, eventsThisWeek: 5 });
+    expect(await Promise.all(together)).toEqual([
+      { eventsToday: 2, eventsThisWeek: 5 },
+      { eventsToday: 2, eventsThisWeek: 5 },
+    ]);
+    expect(counts).toBe(1);
+    // Kept once done; another key counts again.
+    expect(await cache.obtain('v1', SAME_DAY + 20, slow)).toEqual({ eventsToday: 2, eventsThisWeek: 5 });
+    const other = cache.obtain('v2', SAME_DAY + 30, slow);
+    finish({ eventsToday: 3, eventsThisWeek: 6 });
+    expect(await other).toEqual({ eventsToday: 3, eventsThisWeek: 6 });
+    expect(counts).toBe(2);
+  });
 });
