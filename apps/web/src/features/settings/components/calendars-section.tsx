@@ -136,7 +136,7 @@ function OwnSource({ source, onDelete }: { source: ImportSource; onDelete: (sour
           </Button>
           <Button
             size="xs"
-            variant="subtle"
+            variant="default"
             aria-expanded={showRuns}
             aria-controls={runsId}
             onClick={() => setShowRuns((shown) => !shown)}
