@@ -87,7 +87,7 @@ export const importRoutes = {
   }),
   links: route({
     method: 'GET',
-    path: '/connected/admin/import-links',
+    path: '/connected/admin/source-links',
     tags,
     summary: 'Possible duplicates: records linked to an existing event instead of being imported',
     description:
@@ -97,7 +97,7 @@ export const importRoutes = {
   }),
   splitLink: route({
     method: 'POST',
-    path: '/connected/admin/import-links/:id/split',
+    path: '/connected/admin/source-links/:id/split',
     tags,
     summary: 'Split a link: the record becomes its own event',
     description:

@@ -86,7 +86,7 @@ export const importLinks = pgTable(
     title: text('title').notNull(),
     /**
      * The record's event body as the import would write it (migration 0014), so that an administrator can split
-     * the link (`POST /connected/admin/import-links/:id/split`) and create it at once; null for links made before.
+     * the link (`POST /connected/admin/source-links/:id/split`) and create it at once; null for links made before.
      */
     eventBody: jsonb('event_body').$type<AdminEventInput>(),
     /** The hash of `eventBody` (as events.import_hash), to rewrite it only when the record changes. */

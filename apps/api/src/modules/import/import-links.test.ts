@@ -1,5 +1,5 @@
 /**
- * /connected/admin/import-links (issue 25): the records linked to an existing event, as the moderation queue shows
+ * /connected/admin/source-links (issue 25): the records linked to an existing event, as the moderation queue shows
  * them, and their split into events of their own.
  */
 import { importRoutes } from '@evmap/contract/routes/import';

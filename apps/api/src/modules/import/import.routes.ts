@@ -1,4 +1,4 @@
-/** /connected/admin/sources and /connected/admin/import-links (issue 25): administrators only. */
+/** /connected/admin/sources and /connected/admin/source-links (issue 25): administrators only. */
 import { importRoutes } from '@evmap/contract/routes/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/route-table';

@@ -1,5 +1,5 @@
 /**
- * `GET /connected/admin/import-links` (possible duplicates: records linked to an existing event) and `POST
+ * `GET /connected/admin/source-links` (possible duplicates: records linked to an existing event) and `POST
  * …/import-links/{id}/split` (the record becomes its own event). A split adds an event: the links, the sources
  * (their event counts) and every event query are refreshed.
  */

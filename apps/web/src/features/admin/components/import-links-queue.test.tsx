@@ -83,7 +83,7 @@ describe('the possible duplicates', () => {
       within(await screen.findByRole('dialog', { name: 'Split this record?' })).getByRole('button', { name: 'Split' }),
     );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('“Heure du conte” is now an event of its own.'));
-    expect(calls.find((call) => call.method === 'POST')?.path).toBe('/connected/admin/import-links/4/split');
+    expect(calls.find((call) => call.method === 'POST')?.path).toBe('/connected/admin/source-links/4/split');
     expect(await screen.findByText('No possible duplicate.')).toBeTruthy();
   });
 
