@@ -1,10 +1,10 @@
 /**
  * Import sources (issue 25) as an administrator uses them, against the real server started with
  * IMPORT_ALLOW_PRIVATE=1 and a small iCalendar server on 127.0.0.1: the source added through the admin form, run
- * now, its counts seen, its event found in the list view tomorrow and opened (with its credit), a second run that
- * changes nothing; then the same calendar as a second source: its record is linked to the event, shown in the
- * dashboard's possible duplicates and split there; axe on the screens. In English and in French, each with its own
- * calendar.
+ * now, its counts seen, its event found in the list view tomorrow and opened (with its credit, and its French-only
+ * texts marked "not translated" in English), a second run that changes nothing; then the same calendar as a second
+ * source: its record is linked to the event, shown in the dashboard's possible duplicates and split there; axe on
+ * the screens. In English and in French, each with its own calendar.
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -210,6 +210,14 @@ describe.each(['en', 'fr'] as const)('an import source (%s)', (lang) => {
     const credit = modal.getByRole('region', { name: t('sourceCredit.heading') });
     expect(await credit.textContent()).toContain(t('sourceCredit.importedFrom', { name: sourceName }));
     expect(await credit.textContent()).toContain('CC BY 4.0');
+    // The calendar is written in French only: in English its title and description are the French originals,
+    // in their language, each marked; in French nothing is marked.
+    const marks = modal.getByText(t('event.notTranslated'), { exact: true });
+    if (lang === 'en') {
+      await marks.first().waitFor();
+      expect(await marks.count()).toBe(2);
+      expect(await modal.getByText(calendars.en.title, { exact: true }).getAttribute('lang')).toBe('fr');
+    } else expect(await marks.count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
