@@ -1,8 +1,10 @@
 /**
  * Import sources (issue 25) as an administrator uses them, against the real server started with
  * IMPORT_ALLOW_PRIVATE=1 and a small iCalendar server on 127.0.0.1: the source added through the admin form, run
- * now, its counts seen, its event found in the list view tomorrow and opened (with its credit), a second run that
- * changes nothing; axe on the screens. In English and in French, each with its own calendar.
+ * now, its counts seen, its event found in the list view tomorrow and opened (with its credit, and its French-only
+ * texts marked "not translated" in English), a second run that changes nothing; then the same calendar as a second
+ * source: its record is linked to the event, shown in the dashboard's possible duplicates and split there; axe on
+ * the screens. In English and in French, each with its own calendar.
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -24,6 +26,7 @@ let browser: Browser;
 let feeds: Server;
 let feedOrigin: string;
 let jwt: string;
+const owners: Record<string, number> = {};
 
 /** The calendar of a language: one event tomorrow evening in Montréal, with its coordinates. */
 const calendars: Record<Lang, { title: string; body: string }> = {
@@ -80,8 +83,15 @@ beforeAll(async () => {
   for (const [name, email] of [
     ['Ville de Montréal — données ouvertes', 'donnees@example.ca'],
     ['Maison de la culture', 'culture@example.ca'],
-  ]) {
-    await apiCall(server, 'POST', '/connected/admin/users', { name, email, type: 'event-manager' }, jwt);
+  ] as const) {
+    const created = await apiCall<{ user: { id: number } }>(
+      server,
+      'POST',
+      '/connected/admin/users',
+      { name, email, type: 'event-manager' },
+      jwt,
+    );
+    owners[email] = created.user.id;
   }
 }, 120_000);
 
@@ -200,6 +210,14 @@ describe.each(['en', 'fr'] as const)('an import source (%s)', (lang) => {
     const credit = modal.getByRole('region', { name: t('sourceCredit.heading') });
     expect(await credit.textContent()).toContain(t('sourceCredit.importedFrom', { name: sourceName }));
     expect(await credit.textContent()).toContain('CC BY 4.0');
+    // The calendar is written in French only: in English its title and description are the French originals,
+    // in their language, each marked; in French nothing is marked.
+    const marks = modal.getByText(t('event.notTranslated'), { exact: true });
+    if (lang === 'en') {
+      await marks.first().waitFor();
+      expect(await marks.count()).toBe(2);
+      expect(await modal.getByText(calendars.en.title, { exact: true }).getAttribute('lang')).toBe('fr');
+    } else expect(await marks.count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
@@ -212,6 +230,56 @@ describe.each(['en', 'fr'] as const)('an import source (%s)', (lang) => {
     await expect.poll(() => latestCount(page, lang, 'unchanged')).toBe('1');
     expect(await latestCount(page, lang, 'created')).toBe('0');
     expect(await latestCount(page, lang, 'updated')).toBe('0');
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('links a second source’s same record to the event, and the dashboard splits it', async () => {
+    // The same calendar again, under another organisation: its record is the event already on the map.
+    const name = lang === 'en' ? 'Canal calendar (copy)' : 'Agenda des parcs (copie)';
+    const { source } = await apiCall<{ source: { id: number } }>(
+      server,
+      'POST',
+      '/connected/admin/sources',
+      {
+        name,
+        kind: 'icalendar',
+        url: `${feedOrigin}/agenda-${lang}.ics`,
+        ownerId: owners['culture@example.ca'],
+        publishAtOnce: true,
+      },
+      jwt,
+    );
+    const { run } = await apiCall<{ run: { counts: { created: number; linked: number } } }>(
+      server,
+      'POST',
+      `/connected/admin/sources/${source.id}/runs`,
+      undefined,
+      jwt,
+    );
+    expect(run.counts).toMatchObject({ created: 0, linked: 1 });
+
+    const { page, errors, close } = await openPage(browser, {
+      storage: { ...signedInStorage(jwt), [STORAGE_KEYS.lang]: lang },
+      locale: lang === 'fr' ? 'fr-CA' : 'en-CA',
+    });
+    await page.goto(`${server.url}/profile/admin`);
+    const section = page.getByRole('region', { name: t('importLinks.heading') });
+    const row = section.getByRole('row').filter({ hasText: name });
+    await row.getByRole('link', { name: new RegExp(calendars[lang].title) }).waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await row.getByRole('button', { name: t('importLinks.splitLabel', { title: calendars[lang].title }) }).click();
+    const dialog = page.getByRole('dialog', { name: t('importLinks.confirmTitle') });
+    await dialog.getByRole('button', { name: t('importLinks.split') }).click();
+    await row.waitFor({ state: 'detached' });
+    const { sources } = await apiCall<{ sources: Array<{ id: number; eventCount: number }> }>(
+      server,
+      'GET',
+      '/connected/admin/sources',
+      undefined,
+      jwt,
+    );
+    expect(sources.find((s) => s.id === source.id)?.eventCount).toBe(1);
     expect(errors).toEqual([]);
     await close();
   }, 120_000);

@@ -92,6 +92,10 @@ export const ERROR_MESSAGES = {
     en: 'This source is being imported already. Its run will show in its list when it ends.',
     fr: "Cette source est déjà en cours d'import. Son exécution apparaîtra dans sa liste une fois terminée.",
   },
+  importLinkNoRecord: {
+    en: 'This link was made before its record was kept: run its source again, then split it.',
+    fr: "Ce lien date d'avant l'enregistrement de sa fiche : exécutez de nouveau sa source, puis séparez-le.",
+  },
   calendarPlanRequired: {
     en: 'Connecting your calendars needs the trial or the complete plan.',
     fr: "Connecter vos calendriers demande l'essai ou le forfait complet.",

@@ -25,6 +25,10 @@ export const eventSourceSchema = z.object({
   url: z.string(),
 });
 
+/** The texts of an event that exist in each language (French is required; English falls back to it). */
+export const TRANSLATED_FIELDS = ['title', 'description', 'accessNote'] as const;
+export type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
+
 export const eventSchema = z.object({
   id: z.number().int(),
   uuid: z.string().meta({ format: 'uuid' }),
@@ -73,6 +77,14 @@ export const eventSchema = z.object({
   accessibility: accessibilitySchema,
   /** Only for an imported event: where it comes from, with the licence and attribution its source asks for. */
   source: eventSourceSchema.optional(),
+  /**
+   * Per language, the texts that show the other language's original because they were not written in this one
+   * (issue 25: a source in one language fills that one), for a "not translated" mark. French is always written.
+   */
+  untranslated: z.object({
+    en: z.array(z.enum(TRANSLATED_FIELDS)),
+    fr: z.array(z.enum(TRANSLATED_FIELDS)),
+  }),
 });
 export type Event = z.infer<typeof eventSchema>;
 

@@ -126,3 +126,33 @@ export const importRunsResponseSchema = z.object({ runs: z.array(importRunSchema
 export { idParamsSchema as importSourceIdParamsSchema } from './event-actions';
 
 export { eventSourceSchema } from './events';
+
+/**
+ * A record linked to an existing event instead of creating a duplicate (issue 25), for the moderation queue: the
+ * record (its source, its id there, its title), the event it was linked to, and whether it can be split at once
+ * (links made before their record was kept cannot until their source runs again).
+ */
+export const importLinkSchema = z.object({
+  id: z.number().int(),
+  sourceId: z.number().int(),
+  sourceName: z.string(),
+  externalId: z.string(),
+  /** The record's title as its source gave it. */
+  title: z.string(),
+  createdAt: z.string(),
+  splittable: z.boolean(),
+  event: z.object({
+    id: z.number().int(),
+    uuid: z.string(),
+    handle: z.string(),
+    titleFr: z.string(),
+    /** Falls back to the French title when empty. */
+    titleEn: z.string(),
+  }),
+});
+export type ImportLink = z.infer<typeof importLinkSchema>;
+export const importLinksResponseSchema = z.object({ links: z.array(importLinkSchema) });
+/** The event a split created from the record. */
+export const importLinkSplitResponseSchema = z.object({
+  event: z.object({ id: z.number().int(), uuid: z.string(), handle: z.string(), active: z.boolean() }),
+});

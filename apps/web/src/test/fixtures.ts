@@ -73,6 +73,7 @@ export function testEvent(overrides: Partial<Event> = {}): Event {
     timeZone: 'America/Toronto',
     isPast: false,
     accessibility: { stepFree: null, features: [], noteFr: null, noteEn: null },
+    untranslated: { en: [], fr: [] },
     ...overrides,
   };
 }

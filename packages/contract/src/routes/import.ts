@@ -4,6 +4,8 @@
  */
 import { errorBodySchema } from '../errors';
 import {
+  importLinkSplitResponseSchema,
+  importLinksResponseSchema,
   importRunResponseSchema,
   importRunsResponseSchema,
   importSourceBodySchema,
@@ -82,6 +84,35 @@ export const importRoutes = {
     summary: 'The latest runs of a source, latest first',
     params: importSourceIdParamsSchema,
     response: { 200: importRunsResponseSchema, 400: errorBodySchema, ...guarded, 404: errorBodySchema },
+  }),
+  links: route({
+    method: 'GET',
+    path: '/connected/admin/source-links',
+    tags,
+    summary: 'Possible duplicates: records linked to an existing event instead of being imported',
+    description:
+      'Newest first; the links of deleted sources and to deleted events are left out. `splittable` is false for ' +
+      'a link made before its record was kept (its source must run again first).',
+    response: { 200: importLinksResponseSchema, ...guarded },
+  }),
+  splitLink: route({
+    method: 'POST',
+    path: '/connected/admin/source-links/:id/split',
+    tags,
+    summary: 'Split a link: the record becomes its own event',
+    description:
+      'Creates the record as an event of its source (published if the source publishes at once and is active), ' +
+      'removes the link, and keys the new event by (source, external id): later runs update it and never link ' +
+      'that record again. 404 for an unknown link; 409 when the link has no record kept yet; 400 when the ' +
+      'record no longer passes the event rules (its dates are over, say).',
+    params: importSourceIdParamsSchema,
+    response: {
+      201: importLinkSplitResponseSchema,
+      400: errorBodySchema,
+      ...guarded,
+      404: errorBodySchema,
+      409: errorBodySchema,
+    },
   }),
 };
 

@@ -1,3 +1,4 @@
+import type { AdminEventInput } from '@evmap/contract/events';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { categories } from './categories';
@@ -83,6 +84,13 @@ export const importLinks = pgTable(
       .references(() => events.id),
     /** The record's title as the source gave it. */
     title: text('title').notNull(),
+    /**
+     * The record's event body as the import would write it (migration 0014), so that an administrator can split
+     * the link (`POST /connected/admin/source-links/:id/split`) and create it at once; null for links made before.
+     */
+    eventBody: jsonb('event_body').$type<AdminEventInput>(),
+    /** The hash of `eventBody` (as events.import_hash), to rewrite it only when the record changes. */
+    importHash: text('import_hash'),
     missedRuns: integer('missed_runs').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

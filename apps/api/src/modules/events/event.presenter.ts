@@ -2,7 +2,7 @@
 
 import { accessOfMask } from '@evmap/contract/accessibility';
 import type { Recurring } from '@evmap/contract/enums';
-import type { Event } from '@evmap/contract/events';
+import type { Event, TranslatedField } from '@evmap/contract/events';
 import { imageKey } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
 import type { EventRecord } from './events.repository';
@@ -63,5 +63,16 @@ export function presentEvent(
       noteEn: record.accessNoteEn || record.accessNoteFr,
     },
     ...(record.source ? { source: record.source } : {}),
+    untranslated: { en: untranslatedEn(record), fr: [] },
   };
+}
+
+/** The English texts that fall back to the French original (empty in English, written in French). */
+export function untranslatedEn(record: EventRecord): TranslatedField[] {
+  const missing = (en: string | null, fr: string | null) => !en?.trim() && Boolean(fr?.trim());
+  const fields: TranslatedField[] = [];
+  if (missing(record.titleEn, record.titleFr)) fields.push('title');
+  if (missing(record.descriptionEn, record.descriptionFr)) fields.push('description');
+  if (missing(record.accessNoteEn, record.accessNoteFr)) fields.push('accessNote');
+  return fields;
 }

@@ -80,6 +80,9 @@ describe('POST /connected/events', () => {
       eventStatCount: { viewCount: 0 },
     });
     expect(event.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    // No English title: the English answer shows the French one, marked as not translated.
+    expect(event.untranslated.en).toContain('title');
+    expect(event.untranslated.fr).toEqual([]);
     const days = await ctx.db.select().from(eventDays).where(eq(eventDays.eventId, event.id));
     expect(days.length).toBeGreaterThanOrEqual(1);
     const again = await create(owner, eventBody({ titleFr: 'Fete de la musique' }));

@@ -242,3 +242,55 @@ export async function pausedSourceEvents(db: Executor, sourceId: number): Promis
       ),
     );
 }
+
+/** The record's event body and hash kept on its link (a new or changed record), for a split to create it. */
+export async function setLinkRecord(
+  db: Executor,
+  id: number,
+  record: { eventBody: LinkRow['eventBody']; importHash: string },
+): Promise<void> {
+  await db.update(importLinks).set(record).where(eq(importLinks.id, id));
+}
+
+export type LinkListRow = {
+  id: number;
+  sourceId: number;
+  sourceName: string;
+  externalId: string;
+  title: string;
+  createdAt: Date | string;
+  splittable: boolean;
+  eventId: number;
+  eventUuid: string;
+  eventHandle: string;
+  eventTitleFr: string;
+  eventTitleEn: string;
+};
+
+/**
+ * The records linked to an existing event (issue 25's moderation view), newest first: the links of sources that
+ * are not deleted, to events that are not deleted.
+ */
+export async function listLinks(db: Executor, id?: number): Promise<LinkListRow[]> {
+  const rows = await db.execute<LinkListRow>(sql`
+    SELECT l.id, l.source_id AS "sourceId", s.name AS "sourceName", l.external_id AS "externalId", l.title,
+      l.created_at AS "createdAt", (l.event_body IS NOT NULL) AS splittable, e.id AS "eventId",
+      e.uuid::text AS "eventUuid", e.handle AS "eventHandle", e.title_fr AS "eventTitleFr",
+      e.title_en AS "eventTitleEn"
+    FROM import_links l
+      JOIN import_sources s ON s.id = l.source_id AND s.deleted_at IS NULL
+      JOIN events e ON e.id = l.event_id AND e.deleted_at IS NULL
+    ${id === undefined ? sql`` : sql`WHERE l.id = ${id}`}
+    ORDER BY l.created_at DESC, l.id DESC`);
+  return rows.rows;
+}
+
+/** One link with its record (locked for the split). */
+export async function lockLink(db: Executor, id: number): Promise<LinkRow | undefined> {
+  const [row] = await db.select().from(importLinks).where(eq(importLinks.id, id)).for('update');
+  return row;
+}
+
+export async function deleteLink(db: Executor, id: number): Promise<void> {
+  await db.delete(importLinks).where(eq(importLinks.id, id));
+}

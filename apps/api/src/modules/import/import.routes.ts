@@ -1,4 +1,4 @@
-/** /connected/admin/sources (issue 25): administrators only. */
+/** /connected/admin/sources and /connected/admin/source-links (issue 25): administrators only. */
 import { importRoutes } from '@evmap/contract/routes/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeOf } from '../../lib/route-table';
@@ -11,6 +11,7 @@ import {
   runImportSourceNow,
   updateImportSource,
 } from './import-admin.service';
+import { listImportLinks, splitImportLink } from './import-links.service';
 
 export const importRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   // Before the body is read: strangers get 401 and non-administrators 403 whatever they send.
@@ -48,5 +49,14 @@ export const importRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(importRoutes.runs),
     handler: async (request) => ({ runs: await listImportRuns(deps(), request.params.id) }),
+  });
+  app.route({
+    ...routeOf(importRoutes.links),
+    handler: async () => ({ links: await listImportLinks(deps()) }),
+  });
+  app.route({
+    ...routeOf(importRoutes.splitLink),
+    handler: async (request, reply) =>
+      reply.status(201).send({ event: await splitImportLink(deps(), request.params.id) }),
   });
 };

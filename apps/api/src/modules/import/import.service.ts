@@ -29,6 +29,7 @@ import {
   type RunRow,
   type SourceRow,
   setLinkMissedRuns,
+  setLinkRecord,
   setMissedRuns,
   sourceLinks,
   startRun,
@@ -96,6 +97,8 @@ async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
     const link = state.links.get(externalId);
     if (link) {
       if (link.missedRuns > 0) await setLinkMissedRuns(tx, link.id, 0);
+      // The record as it is now, for a split (links made before 0014 get theirs here).
+      if (link.importHash !== hash) await setLinkRecord(tx, link.id, { eventBody: event, importHash: hash });
       return void counts.linked++;
     }
     const first = event.dates[0]!;
@@ -108,7 +111,14 @@ async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
       lng: event.longitude ?? null,
     });
     if (duplicate !== undefined) {
-      await insertLink(tx, { sourceId: source.id, externalId, eventId: duplicate, title: event.titleFr });
+      await insertLink(tx, {
+        sourceId: source.id,
+        externalId,
+        eventId: duplicate,
+        title: event.titleFr,
+        eventBody: event,
+        importHash: hash,
+      });
       return void counts.linked++;
     }
     const saved = await createImported(tx, owner, event, source.publishAtOnce);

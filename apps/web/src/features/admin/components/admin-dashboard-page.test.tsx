@@ -48,6 +48,7 @@ function dashboardApi(answer: (call: Call) => { status?: number; body?: unknown 
     const custom = answer(call);
     if (custom) return custom;
     if (call.path === '/connected/admin/dashboard') return { body: { counts } };
+    if (call.path === '/connected/admin/source-links') return { body: { links: [] } };
     if (call.path.startsWith('/connected/admin/moderation')) return { body: queue() };
     return { status: 404, body: { errors: { global: 'Not found' } } };
   });
@@ -189,6 +190,7 @@ describe('the admin dashboard', () => {
   it('pages through a long queue', async () => {
     const calls = mockApi(({ path }) => {
       if (path === '/connected/admin/dashboard') return { body: { counts } };
+      if (path === '/connected/admin/source-links') return { body: { links: [] } };
       const page = Number(new URL(path, 'http://x').searchParams.get('page'));
       const event = { ...reported[0]!, id: page, titleEn: `Event of page ${page}` };
       return { body: { events: [event], pagination: { page, limit: 20, totalCount: 41, totalPages: 3 } } };

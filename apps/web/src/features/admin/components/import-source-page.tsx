@@ -8,6 +8,8 @@ import { Anchor, Button, Center, Divider, Group, Loader, SimpleGrid, Stack, Text
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { ImportRunStatus } from '@/components/import/import-run-summary';
+import { ImportSourceState } from '@/components/import/import-source-state';
 import { PageHeading } from '@/components/page-heading';
 import { useFormatDate } from '@/lib/dates';
 import { PATHS } from '@/lib/paths';
@@ -15,10 +17,8 @@ import { toast } from '@/lib/toast';
 import { useImportSource } from '../api/import-source-get';
 import { useUpdateImportSource } from '../api/import-source-save';
 import { importSourceToValues } from '../utils/import-source-form-schema';
-import { ImportRunStatus } from './import-run-summary';
 import { ImportRuns } from './import-runs';
 import { ImportSourceForm } from './import-source-form';
-import { ImportSourceState } from './import-sources-page';
 import { useImportSourceActions } from './use-import-source-actions';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

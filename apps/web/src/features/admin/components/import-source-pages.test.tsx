@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import { testUser } from '@/test/fixtures';
+import { testRun, testSource } from '@/test/import-fixtures';
 import { mockApi, renderUi } from '@/test/render';
 import { ImportSourceCreatePage } from './import-source-create-page';
-import { testRun, testSource } from './import-source-fixtures';
 import { ImportSourcePage } from './import-source-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), show: vi.fn() } }));

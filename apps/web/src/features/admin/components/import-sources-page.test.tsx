@@ -2,8 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
+import { testRun, testSource } from '@/test/import-fixtures';
 import { mockApi, renderUi } from '@/test/render';
-import { testRun, testSource } from './import-source-fixtures';
 import { ImportSourcesPage } from './import-sources-page';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), show: vi.fn() } }));

@@ -4,40 +4,21 @@
  * A run under way is shown as such; the list asks again while one is.
  */
 import type { ImportSource } from '@evmap/contract/import';
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/data-table/list-page';
+import { ImportRunSummary } from '@/components/import/import-run-summary';
+import { ImportSourceState } from '@/components/import/import-source-state';
 import { PATHS } from '@/lib/paths';
 import { useImportSources } from '../api/import-sources-list';
-import { ImportRunSummary } from './import-run-summary';
 import { useImportSourceActions } from './use-import-source-actions';
 
 /** The page of a source, and the page adding one. */
 export const importSourcePath = (id: number) => `${PATHS.adminSources}/${id}`;
 export const IMPORT_SOURCE_CREATE_PATH = `${PATHS.adminSources}/create`;
-
-/** Mantine's greens are too light for small text on white (WCAG AA): a darker one. */
-const DARK_GREEN = '#1b5e20';
-
-/** Active or paused, as a badge. */
-export function ImportSourceState({ source }: { source: Pick<ImportSource, 'paused'> }) {
-  const { t } = useTranslation();
-  return (
-    <Badge
-      variant="outline"
-      color={source.paused ? 'orange.9' : DARK_GREEN}
-      size="sm"
-      tt="none"
-      // A narrow column never cuts the word.
-      style={{ minWidth: 'max-content' }}
-    >
-      {t(source.paused ? 'sources.state.paused' : 'sources.state.active')}
-    </Badge>
-  );
-}
 
 function useColumns(running: number | undefined): DataTableColumn<ImportSource>[] {
   const { t } = useTranslation();

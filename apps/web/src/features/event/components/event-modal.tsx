@@ -1,7 +1,7 @@
 /**
- * The event modal of the map home (`/events/{handle}`): image, title, category, dates, place,
- * price, description, the credit of an imported event, notices, report button, actions and (for viewers) the
- * favourite heart.
+ * The event modal of the map home (`/events/{handle}`): image, title, category, dates, place, price, description
+ * (a text not written in the reader's language is marked "not translated"), the credit of an imported event,
+ * notices, report button, actions and (for viewers) the favourite heart.
  * It fits a laptop's window (1280×800): the image takes at most 30% of the window's height, and the
  * actions and the report button stay in view at the bottom while a long description scrolls.
  */
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AccessibilityList } from '@/components/accessibility-list';
 import { CategoryIcon } from '@/components/category-icon';
+import { MaybeTranslated } from '@/components/untranslated';
 import { useLang } from '@/i18n/use-lang';
 import { formatWallClock, listedDates } from '@/lib/event-dates-display';
 import { placeLine } from '@/lib/event-place';
@@ -57,7 +58,11 @@ function EventTitle({ event }: { event: Event }) {
           <CategoryIcon handle={category.handle} />
         </span>
       )}
-      <span>{lang === 'fr' ? event.titleFr : event.titleEn}</span>
+      <span>
+        <MaybeTranslated event={event} field="title" lang={lang}>
+          {lang === 'fr' ? event.titleFr : event.titleEn}
+        </MaybeTranslated>
+      </span>
     </Group>
   );
 }
@@ -132,7 +137,9 @@ function EventDetails({ event }: { event: Event }) {
       )}
       {description && (
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {description}
+          <MaybeTranslated event={event} field="description" lang={lang}>
+            {description}
+          </MaybeTranslated>
         </Text>
       )}
       {hasAccess && (
@@ -143,7 +150,10 @@ function EventDetails({ event }: { event: Event }) {
           <AccessibilityList stepFree={access.stepFree} features={access.features} />
           {accessNote && (
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              <strong>{t('access.note')}</strong> {accessNote}
+              <strong>{t('access.note')}</strong>{' '}
+              <MaybeTranslated event={event} field="accessNote" lang={lang}>
+                {accessNote}
+              </MaybeTranslated>
             </Text>
           )}
         </Stack>

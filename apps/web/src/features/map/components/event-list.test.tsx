@@ -120,6 +120,23 @@ describe('the list of events', () => {
     ]);
   });
 
+  it('marks a title not written in the reader’s language, the original in its language (issue 25)', async () => {
+    mockApi(({ path }) => {
+      if (path === '/public/globals') return { body: globals };
+      if (path.startsWith('/public/events/markers')) {
+        return { body: answerOf([testMarker({ id: 1, title: 'Heure du conte', latitude: 45.5, longitude: -73.6 })]) };
+      }
+      const untranslated = { en: ['title' as const], fr: [] };
+      const event = testEvent({ id: 1, titleFr: 'Heure du conte', titleEn: 'Heure du conte', untranslated });
+      return { body: { events: [event] } };
+    });
+    await renderUi(<EventList />);
+    const region = await screen.findByRole('region', { name: 'Events in this area' });
+    const mark = await within(region).findByText('Not translated');
+    expect(within(region).getByText('Heure du conte').getAttribute('lang')).toBe('fr');
+    expect(mark.closest('a')?.getAttribute('href')).toBe('/events/event-1?view=list');
+  });
+
   it('says when there is nothing to list', async () => {
     serve([]);
     await renderUi(<EventList />);

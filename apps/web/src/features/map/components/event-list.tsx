@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccessibilityList } from '@/components/accessibility-list';
 import { CategoryIcon } from '@/components/category-icon';
+import { MaybeTranslated } from '@/components/untranslated';
 import { useLang } from '@/i18n/use-lang';
 import { placeLine } from '@/lib/event-place';
 import { eventTitle } from '@/lib/event-title';
@@ -82,7 +83,9 @@ function EventListItem({ marker, event, category }: ItemProps) {
         )}
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={600} className={classes.title}>
-            {title}
+            <MaybeTranslated event={event} field="title" lang={lang}>
+              {title}
+            </MaybeTranslated>
           </Text>
           <Text size="sm">
             {startText(marker.start, i18n.language === 'fr' ? 'fr-CA' : 'en-CA', t('list.startedEarlier'))}

@@ -71,6 +71,22 @@ describe('the organisation page', () => {
     expect(within(feeds).getByRole('link', { name: 'JSON Feed' })).toBeTruthy();
   });
 
+  it('marks a title written in French only as not translated, in English (issue 25)', async () => {
+    const conte = testEvent({
+      id: 3,
+      handle: 'heure-du-conte',
+      titleFr: 'Heure du conte',
+      titleEn: 'Heure du conte',
+      untranslated: { en: ['title'], fr: [] },
+    });
+    mockApi(() => ({
+      body: answer({ events: [conte], pagination: { page: 1, limit: 20, totalCount: 1, totalPages: 1 } }),
+    }));
+    await render();
+    const link = await screen.findByRole('link', { name: 'Heure du conte Not translated' });
+    expect(within(link).getByText('Heure du conte').getAttribute('lang')).toBe('fr');
+  });
+
   it("subscribes to the organisation's own feed", async () => {
     mockApi(() => ({ body: answer() }));
     const { user } = await render();

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ListStatus } from '@/components/list-status';
 import { PageHeading } from '@/components/page-heading';
+import { MaybeTranslated } from '@/components/untranslated';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
 import { ApiError } from '@/lib/api-client';
@@ -26,7 +27,7 @@ function pageOf(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** One upcoming event: its title as the link that opens it, its next date and its city. */
+/** One upcoming event: its title as the link that opens it (marked when not translated), its next date and city. */
 function EventItem({ event }: { event: Page['events'][number] }) {
   const lang = useLang();
   const { t } = useTranslation();
@@ -35,7 +36,9 @@ function EventItem({ event }: { event: Page['events'][number] }) {
   return (
     <Stack component="li" gap={2} data-event-id={event.id}>
       <Anchor component={Link} to={`/events/${encodeURIComponent(event.handle)}`} fw={600}>
-        {eventTitle(event, lang)}
+        <MaybeTranslated event={event} field="title" lang={lang}>
+          {eventTitle(event, lang)}
+        </MaybeTranslated>
       </Anchor>
       {next && (
         <Text size="sm">

@@ -39,6 +39,7 @@ function accountApi(user: User, putAnswer?: { status: number; body: unknown }) {
     }
     if (path === '/connected/me/subscription') return { body: { subscription: null } };
     if (path === '/connected/me/invoices') return { body: { invoices: [] } };
+    if (path === '/connected/sources') return { body: { sources: [] } };
     if (path === '/connected/me/payment-methods') {
       const card = { id: 1, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, isDefault: true, createdAt: '' };
       return { body: { paymentMethods: [card] } };

@@ -1,6 +1,6 @@
 /**
  * `/profile/me/account`: the account form (spec sections 3 and 5) and, for an event-manager, the plan,
- * the payment card and the invoices (sections 4, 8 and 9).
+ * the payment card and the invoices (sections 4, 8 and 9), and its calendars (issue 25).
  */
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useSession } from '@/lib/session';
 import { AccountCompleteness } from './account-completeness';
 import { AccountForm } from './account-form';
 import { AccountSection } from './account-section';
+import { CalendarsSection } from './calendars-section';
 import { InvoicesSection } from './invoices-section';
 import { PaymentCardSection } from './payment-card-section';
 import { SubscriptionSection } from './subscription-section';
@@ -38,6 +39,9 @@ export function AccountPage() {
               </AccountSection>
               <AccountSection title={t('invoices.title')}>
                 <InvoicesSection />
+              </AccountSection>
+              <AccountSection title={t('calendars.title')}>
+                <CalendarsSection user={user} />
               </AccountSection>
             </>
           )}
