@@ -3,6 +3,7 @@ import { fixture } from '../../../../test/feed-server';
 import { icalendarConnector } from './icalendar';
 import { jsonLdConnector } from './json-ld';
 import { montrealCsvConnector } from './montreal-csv';
+import { montrealGeojsonConnector } from './montreal-geojson';
 import { torontoJsonConnector } from './toronto-json';
 import { FeedError, type ImportedRecord } from './types';
 
@@ -115,6 +116,50 @@ describe('the Montréal "Événements publics" connector', () => {
     const cut = whole.slice(0, whole.indexOf('Des histoires') + 5);
     expect(() => montrealCsvConnector.parse(Buffer.from(cut), context)).toThrow(FeedError);
     expect(() => montrealCsvConnector.parse(Buffer.from('a,b\n1,2\n'), context)).toThrow(FeedError);
+  });
+});
+
+describe('the Montréal "Événements publics" GeoJSON connector', () => {
+  const records = montrealGeojsonConnector.parse(fixture('montreal.geojson'), context);
+
+  it('maps a feature as the CSV maps a row, its Point geometry preferred to lat/long', () => {
+    const csv = byId(montrealCsvConnector.parse(fixture('montreal.csv'), context)).get('51234')?.event;
+    expect(byId(records).get('51234')?.event).toEqual(csv);
+    expect(byId(records).get('51234')?.event).toMatchObject({ latitude: 45.5235, longitude: -73.6004 });
+  });
+
+  it('falls back to lat/long without a geometry, and keeps a feature with neither', () => {
+    expect(byId(records).get('51235')?.event).toMatchObject({
+      latitude: 45.5152,
+      longitude: -73.5613,
+      categoryId: 7,
+      address: 'Maison de la culture, 1550, rue Sanguinet',
+    });
+    expect(hhmm(records, '51235')).toHaveLength(4);
+    expect(byId(records).get('51239')?.event).toMatchObject({
+      address: 'Parc Jarry',
+      latitude: null,
+      longitude: null,
+      dates: [{ startDate: '2027-03-09 18:00:00', endDate: null }],
+    });
+  });
+
+  it('rejects online events and bad features, with their reason', () => {
+    expect(records.filter((r) => r.rejection).map((r) => [r.externalId, r.rejection])).toEqual([
+      ['51236', 'online'],
+      ['51237', 'date_debut: dateTimeFormat'],
+    ]);
+  });
+
+  it('refuses a cut file, another shape or another table as a whole', () => {
+    const whole = fixture('montreal.geojson').toString();
+    expect(() => montrealGeojsonConnector.parse(Buffer.from(whole.slice(0, 900)), context)).toThrow(FeedError);
+    expect(() => montrealGeojsonConnector.parse(Buffer.from('{"features":{}}'), context)).toThrow(FeedError);
+    const other =
+      '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"nom":"x"},"geometry":null}]}';
+    expect(() => montrealGeojsonConnector.parse(Buffer.from(other), context)).toThrow(
+      'not the "Événements publics" columns',
+    );
   });
 });
 
