@@ -1,4 +1,6 @@
 /** Runs of import sources against PostgreSQL, their feeds served by a local HTTP server. */
+import type { ImportKind } from '@evmap/contract/import';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/accounts';
@@ -30,7 +32,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function source(path: string, kind: 'icalendar' | 'montreal-csv', publishAtOnce = true): Promise<SourceRow> {
+async function source(path: string, kind: ImportKind, publishAtOnce = true): Promise<SourceRow> {
   return insertSource(ctx.db, { name: path, kind, url: `${server.origin}${path}`, ownerId: owner.id, publishAtOnce });
 }
 
@@ -214,6 +216,79 @@ describe('a Montréal CSV source', () => {
       rejected: 4,
       linked: 1,
     });
+  });
+});
+
+describe('a Montréal CKAN datastore_search source', () => {
+  const rows = parseCsv(fixture('montreal.csv'), { columns: true }) as Array<Record<string, string>>;
+  const path = '/api/3/action/datastore_search';
+  let asked: string[] = [];
+  /** Answers like CKAN: `limit` records from `offset`, `_links.next` the following page; `fail` breaks one. */
+  const ckan = (fail?: (offset: number) => string | undefined) =>
+    server.route(path, (request, response) => {
+      const query = new URL(request.url ?? '/', 'http://x').searchParams;
+      const limit = Number(query.get('limit') ?? 100);
+      const offset = Number(query.get('offset') ?? 0);
+      asked.push(`${offset}+${limit}`);
+      const broken = fail?.(offset);
+      if (broken === '404') return response.writeHead(404).end();
+      if (broken) return response.writeHead(200, { 'content-type': 'application/json' }).end(broken);
+      const records = rows.slice(offset, offset + limit).map((row, i) => ({ _id: offset + i + 1, ...row }));
+      const next = `${path}?resource_id=abc&limit=${limit}&offset=${offset + limit}`;
+      const result = { resource_id: 'abc', records, total: rows.length, _links: { start: path, next } };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, result }));
+    });
+  let src: SourceRow;
+  beforeAll(async () => {
+    await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);
+    src = await source(`${path}?resource_id=abc&limit=2`, 'montreal-ckan');
+  });
+
+  it('reads every page until the total, mapping the records as the CSV rows, and a second run changes nothing', async () => {
+    asked = [];
+    ckan();
+    const run = await runSource(deps, src, NOW);
+    expect(asked).toEqual(['0+2', '2+2', '4+2']);
+    // As the CSV source: 51234 is the event typed by hand above (linked), 51235 created, four rejected.
+    expect(counts(run)).toEqual({ created: 1, updated: 0, unchanged: 0, removed: 0, rejected: 4, linked: 1 });
+    expect(await sourceEvents(src)).toMatchObject([{ externalId: '51235', titleFr: 'Exposition « Fleuves »' }]);
+    expect(counts(await runSource(deps, src, NOW))).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+  });
+
+  it('asks 1,000 records a page when the URL does not say', async () => {
+    asked = [];
+    ckan();
+    const whole = await source(`${path}?resource_id=abc`, 'montreal-ckan');
+    expect((await runSource(deps, whole, NOW)).status).toBe('succeeded');
+    expect(asked).toEqual(['0+1000']);
+  });
+
+  it('changes nothing when a page is missing or the API answers success:false', async () => {
+    const before = await sourceEvents(src);
+    ckan((offset) => (offset === 4 ? '404' : undefined));
+    const missing = await runSource(deps, src, NOW);
+    expect(missing).toMatchObject({ status: 'failed', created: 0, updated: 0, unchanged: 0, removed: 0 });
+    expect(missing.error).toBe('the server answered 404');
+    ckan((offset) =>
+      offset === 2
+        ? JSON.stringify({ success: false, error: { message: 'Not found', __type: 'Not Found Error' } })
+        : undefined,
+    );
+    const refused = await runSource(deps, src, NOW);
+    expect(refused).toMatchObject({ status: 'failed', unchanged: 0 });
+    expect(refused.error).toBe('the CKAN API answered success:false: Not found');
+    // Three refused runs: nothing counted as missing.
+    expect(await sourceEvents(src)).toEqual(before);
+  });
+
+  it('checks every next link like any URL', async () => {
+    const next = 'http://10.0.0.1/api/3/action/datastore_search?resource_id=abc&limit=2&offset=2';
+    const result = { records: rows.slice(0, 2), total: rows.length, _links: { next } };
+    ckan((offset) => (offset === 0 ? JSON.stringify({ success: true, result }) : undefined));
+    // The local server allowed by its address, nothing else private.
+    const strict = { ...deps, fetchOptions: { allowPrivate: false, allowAddresses: ['127.0.0.1'] } };
+    const run = await runSource(strict, src, NOW);
+    expect(run).toMatchObject({ status: 'failed', error: '10.0.0.1 is a private address', unchanged: 0 });
   });
 });
 

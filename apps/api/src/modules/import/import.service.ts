@@ -16,7 +16,14 @@ import { FetchError, type SafeFetchOptions, safeFetch } from '../../lib/safe-fet
 import type { UserRow } from '../../plugins/auth';
 import { findUserById } from '../users/users.repository';
 import { CONNECTORS } from './connectors/index';
-import { CANCELLED, categoryKey, FeedError, type ImportedRecord } from './connectors/types';
+import {
+  CANCELLED,
+  categoryKey,
+  FeedError,
+  type Fetcher,
+  type ImportedRecord,
+  type ParseContext,
+} from './connectors/types';
 import {
   claimDueSource,
   findDuplicate,
@@ -169,14 +176,16 @@ async function countMissing(db: Database, state: RunState, seen: Set<string>) {
 async function readFeed(deps: ImportDeps, source: SourceRow, now: Date): Promise<ImportedRecord[]> {
   const connector = CONNECTORS[source.kind as ImportKind];
   if (!connector) throw new FeedError(`unknown kind ${source.kind}`);
-  const fetched = await safeFetch(source.url, { accept: connector.accept, ...deps.fetchOptions });
+  const fetcher: Fetcher = (url) => safeFetch(url, { accept: connector.accept, ...deps.fetchOptions });
   const mapping = source.categoryMapping;
   const folded = new Map(Object.entries(mapping).map(([name, id]) => [categoryKey(name), id]));
-  return connector.parse(fetched.body, {
+  const context: ParseContext = {
     now,
     timeZone: PROVINCES.QC,
     categoryOf: (category) => folded.get(categoryKey(category)) ?? source.defaultCategoryId ?? null,
-  });
+  };
+  if (connector.fetchRecords) return connector.fetchRecords(fetcher, source.url, context);
+  return connector.parse((await fetcher(source.url)).body, context);
 }
 
 /** Runs `source` now; the run row says what it did. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../../test/feed-server';
 import { icalendarConnector } from './icalendar';
 import { jsonLdConnector } from './json-ld';
+import { CKAN_PAGES_MAX, montrealCkanConnector } from './montreal-ckan';
 import { montrealCsvConnector } from './montreal-csv';
 import { montrealGeojsonConnector } from './montreal-geojson';
 import { torontoJsonConnector } from './toronto-json';
@@ -160,6 +161,40 @@ describe('the Montréal "Événements publics" GeoJSON connector', () => {
     expect(() => montrealGeojsonConnector.parse(Buffer.from(other), context)).toThrow(
       'not the "Événements publics" columns',
     );
+  });
+});
+
+describe('the Montréal CKAN datastore_search connector', () => {
+  const record = { titre: 'Atelier', url_fiche: 'https://montreal.ca/evenements/a-1', date_debut: '2027-03-09T18:00' };
+  const answer = (records: unknown[], total: number, next?: string) =>
+    Buffer.from(JSON.stringify({ success: true, result: { records, total, _links: { next } } }));
+
+  it('stops at CKAN_PAGES_MAX pages, refusing a feed that needs more', async () => {
+    const asked: string[] = [];
+    const fetch = async (url: string) => {
+      asked.push(url);
+      return { url, body: answer([record], 1_000_000, `/api/3/action/datastore_search?offset=${asked.length}`) };
+    };
+    const reading = montrealCkanConnector.fetchRecords!(fetch, 'https://donnees.example/api/3/action/x?a=1', context);
+    await expect(reading).rejects.toThrow(`more than ${CKAN_PAGES_MAX} pages (1000000 records announced)`);
+    expect(asked).toHaveLength(CKAN_PAGES_MAX);
+    expect(asked[0]).toBe('https://donnees.example/api/3/action/x?a=1&limit=1000&offset=0');
+    expect(asked[1]).toBe('https://donnees.example/api/3/action/datastore_search?offset=1');
+  });
+
+  it('moves the offset on by hand without a next link, and refuses another shape', async () => {
+    const asked: string[] = [];
+    const fetch = async (url: string) => {
+      asked.push(url);
+      return { url, body: answer([record], 2) };
+    };
+    const records = await montrealCkanConnector.fetchRecords!(fetch, 'https://d.example/ds?limit=1', context);
+    expect(records).toHaveLength(2);
+    expect(asked).toEqual(['https://d.example/ds?limit=1&offset=0', 'https://d.example/ds?limit=1&offset=1']);
+    expect(() => montrealCkanConnector.parse(Buffer.from('{"success":true,"result":{}}'), context)).toThrow(FeedError);
+    expect(() =>
+      montrealCkanConnector.parse(Buffer.from('{"success":true,"result":{"records":[{"x":1}],"total":1}}'), context),
+    ).toThrow('not the "Événements publics" columns');
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * The connectors' one interface (issue 25): a source's body, fetched whole by the fetcher, parsed into records,
+ * The connectors' one interface (issue 25): a source's body, fetched whole by the fetcher (or its pages, fetched by
+ * the connector itself with the same fetcher: `fetchRecords`), parsed into records,
  * each with a stable external id and either an event body that passes the event-write rules (the admin creation
  * schema of the contract) or a rejection with its reason. A feed that cannot be read as a whole (malformed,
  * truncated) throws a FeedError: the run then changes nothing.
@@ -30,10 +31,20 @@ export type ParseContext = {
   categoryOf: (sourceCategory: string | undefined) => number | null;
 };
 
+/** Fetches one URL for a source (safe-fetch: its address checks, its time and size limits), with its Accept. */
+export type Fetcher = (url: string) => Promise<{ body: Buffer; url: string }>;
+
 export type Connector = {
   /** The Accept header of the fetch. */
   accept: string;
+  /** The records of one fetched body (the source's whole feed, or one page of it). */
   parse: (body: Buffer, context: ParseContext) => ImportedRecord[];
+  /**
+   * A feed of several pages (an API): the connector fetches them itself, each with `fetch`, and answers all the
+   * records, or throws (FeedError, FetchError) when any page fails. Without it, the run fetches the source's URL
+   * once and parses the body.
+   */
+  fetchRecords?: (fetch: Fetcher, url: string, context: ParseContext) => Promise<ImportedRecord[]>;
 };
 
 /** The rejection of a record its source cancelled: its event, if imported before, is deactivated. */
