@@ -2,6 +2,7 @@
 import type { ImportKind } from '@evmap/contract/import';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
@@ -289,6 +290,82 @@ describe('a Montréal CKAN datastore_search source', () => {
     const strict = { ...deps, fetchOptions: { allowPrivate: false, allowAddresses: ['127.0.0.1'] } };
     const run = await runSource(strict, src, NOW);
     expect(run).toMatchObject({ status: 'failed', error: '10.0.0.1 is a private address', unchanged: 0 });
+  });
+});
+
+describe('pictures', () => {
+  const png = () =>
+    sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+  const vevent = (uid: string, attach: string) =>
+    [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'DTSTAMP:20270101T000000Z',
+      'DTSTART:20270310T230000Z',
+      'DTEND:20270311T010000Z',
+      `SUMMARY:Concert ${uid}`,
+      'LOCATION:Salle Test, Montréal',
+      'GEO:45.5;-73.6',
+      attach,
+      'END:VEVENT',
+    ].join('\r\n');
+  const calendar = (picture: string) =>
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//EN',
+      vevent('png@test', `ATTACH;FMTTYPE=image/png:${server.origin}${picture}`),
+      vevent('html@test', `ATTACH:${server.origin}/img/fake.png`),
+      vevent('missing@test', `ATTACH;FMTTYPE=image/jpeg:${server.origin}/img/missing.jpg`),
+      vevent('pdf@test', `ATTACH;FMTTYPE=application/pdf:${server.origin}/programme.pdf`),
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+  const asked: string[] = [];
+  const image = async (externalId: string) => {
+    const [row] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.externalId, externalId));
+    return (await findEventById(ctx.db, row!.id))?.images.map((i) => i.imagePath);
+  };
+
+  it('stores the first ATTACH that is a picture, imports the record without a bad one, and fetches nothing unchanged', async () => {
+    await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);
+    const picture = await png();
+    for (const name of ['/img/a.png', '/img/b.png', '/img/fake.png', '/img/missing.jpg', '/programme.pdf']) {
+      server.route(name, (_request, response) => {
+        asked.push(name);
+        if (name === '/img/missing.jpg') return response.writeHead(404).end();
+        if (name === '/img/fake.png') {
+          return response.writeHead(200, { 'content-type': 'image/png' }).end('<html>Not a picture</html>');
+        }
+        response.writeHead(200, { 'content-type': 'image/png' }).end(picture);
+      });
+    }
+    server.serve('/pictures.ics', calendar('/img/a.png'), 'text/calendar');
+    const src = await source('/pictures.ics', 'icalendar');
+    const withStorage = { ...deps, storage: ctx.app.storage };
+    const first = await runSource(withStorage, src, NOW);
+    expect(counts(first)).toEqual({ created: 4, updated: 0, unchanged: 0, removed: 0, rejected: 0, linked: 0 });
+    expect(asked.sort()).toEqual(['/img/a.png', '/img/fake.png', '/img/missing.jpg']);
+    const [stored] = (await image('png@test')) ?? [];
+    expect(stored).toMatch(/^events\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
+    expect(await ctx.app.storage.get(`${stored}/124.jpg`)).toBeDefined();
+    expect(await image('html@test')).toEqual([]);
+    expect(await image('missing@test')).toEqual([]);
+    expect(await image('pdf@test')).toEqual([]);
+
+    asked.length = 0;
+    expect(counts(await runSource(withStorage, src, NOW))).toMatchObject({ unchanged: 4, updated: 0 });
+    expect(asked).toEqual([]);
+
+    // Another picture URL: fetched, in place of the first.
+    server.serve('/pictures.ics', calendar('/img/b.png'), 'text/calendar');
+    expect(counts(await runSource(withStorage, src, NOW))).toMatchObject({ unchanged: 3, updated: 1 });
+    expect(asked).toEqual(['/img/b.png']);
+    const [replaced] = (await image('png@test')) ?? [];
+    expect(replaced).toMatch(/^events\//);
+    expect(replaced).not.toBe(stored);
   });
 });
 

@@ -12,8 +12,11 @@ import type { AdminEventInput } from '@evmap/contract/events';
 import { IMPORT_REJECTIONS_KEPT, type ImportCounts, type ImportKind } from '@evmap/contract/import';
 import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { storeImage } from '../../lib/images';
 import { FetchError, type SafeFetchOptions, safeFetch } from '../../lib/safe-fetch';
+import type { FileStorage } from '../../lib/storage';
 import type { UserRow } from '../../plugins/auth';
+import { insertUpload } from '../uploads/uploads.repository';
 import { findUserById } from '../users/users.repository';
 import { CONNECTORS } from './connectors/index';
 import {
@@ -45,12 +48,19 @@ import { createImported, deactivate, updateImported } from './import-events';
 export type ImportDeps = {
   db: Database;
   fetchOptions: SafeFetchOptions;
+  /** Where the records' pictures are stored (as uploads are); without it, records are imported without them. */
+  storage?: FileStorage;
   /** The coordinates of an address, street-precise, when a geocoder is configured (not the built-in gazetteer). */
   geocode?: (query: string) => Promise<{ latitude: number; longitude: number } | undefined>;
 };
 
 /** Addresses a run geocodes at most (public geocoders ask for restraint); the others keep no coordinates. */
 export const GEOCODES_PER_RUN = 200;
+
+/** Pictures a run fetches at most; the others are fetched by the next runs. */
+export const IMAGES_PER_RUN = 200;
+/** The limits of a picture's fetch. */
+export const IMAGE_FETCH = { maxBytes: 10 * 1024 * 1024, timeoutMs: 15_000 };
 
 /** Records written per transaction. */
 export const IMPORT_BATCH = 200;
@@ -59,7 +69,17 @@ export const MISSED_RUNS_LIMIT = 2;
 
 const zeroCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, removed: 0, rejected: 0, linked: 0 });
 
-const hashOf = (event: AdminEventInput) => createHash('sha256').update(JSON.stringify(event)).digest('base64url');
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+const hashOf = (event: AdminEventInput) => digest(JSON.stringify(event));
+/**
+ * The hash kept on an event: its record's, then (after a dot) its picture URL's when it has one, so that a change of
+ * the picture alone is a change, and that the run tells whether the picture changed.
+ */
+const storedHash = (record: ValidRecord) => (record.imageHash ? `${record.hash}.${record.imageHash}` : record.hash);
+const hashParts = (hash: string | null | undefined) => {
+  const [event, image] = (hash ?? '').split('.');
+  return { event, image };
+};
 
 type RunState = {
   source: SourceRow;
@@ -77,8 +97,10 @@ function reject(state: RunState, externalId: string | null, reason: string) {
 
 async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
   const { source, owner, counts } = state;
-  const { externalId, event, hash } = record;
+  const { externalId, event } = record;
+  const hash = storedHash(record);
   const known = state.known.get(externalId);
+  const images = record.imagePath ? [{ imagePath: record.imagePath, orderIdx: 0 }] : undefined;
   {
     if (known) {
       if (known.deleted) return void counts.unchanged++;
@@ -96,6 +118,7 @@ async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
         event,
         known.adminEditedFields,
         returning ? source.publishAtOnce : undefined,
+        images,
       );
       await markImported(tx, known.id, { importSourceId: source.id, externalId, importHash: hash });
       return void counts.updated++;
@@ -118,14 +141,24 @@ async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
       await insertLink(tx, { sourceId: source.id, externalId, eventId: duplicate, title: event.titleFr });
       return void counts.linked++;
     }
-    const saved = await createImported(tx, owner, event, source.publishAtOnce);
+    const saved = await createImported(tx, owner, event, source.publishAtOnce, images ?? []);
     await markImported(tx, saved.id, { importSourceId: source.id, externalId, importHash: hash });
     counts.created++;
   }
 }
 
-/** A record to write; its hash is the record's as the source gave it (before geocoding). */
-type ValidRecord = { externalId: string; event: AdminEventInput; hash: string };
+/**
+ * A record to write; its hash is the record's as the source gave it (before geocoding); `imageHash` that of the
+ * picture URL the event has after this run, `imagePath` the upload of the picture fetched by this run.
+ */
+type ValidRecord = {
+  externalId: string;
+  event: AdminEventInput;
+  hash: string;
+  imageUrl?: string;
+  imageHash?: string;
+  imagePath?: string;
+};
 
 /**
  * Coordinates for the new or changed records that have an address and none (GEOCODES_PER_RUN addresses at most,
@@ -138,7 +171,7 @@ async function geocodeMissing(deps: ImportDeps, state: RunState, records: ValidR
   for (const record of records) {
     const { event } = record;
     if (event.latitude !== null || !event.address) continue;
-    if (state.known.get(record.externalId)?.importHash === record.hash) continue;
+    if (hashParts(state.known.get(record.externalId)?.importHash).event === record.hash) continue;
     const query = [event.address, event.city].filter(Boolean).join(', ');
     if (!found.has(query)) {
       if (found.size >= GEOCODES_PER_RUN) continue;
@@ -149,6 +182,49 @@ async function geocodeMissing(deps: ImportDeps, state: RunState, records: ValidR
     }
     const point = await found.get(query);
     if (point) Object.assign(event, point);
+  }
+}
+
+/**
+ * The pictures of the new records and of those whose picture URL changed (IMAGES_PER_RUN at most, the others left
+ * for the next runs): fetched with safe-fetch (size and time bounded), checked by their content and stored as
+ * uploads are, the upload the organisation's. A picture that cannot be had leaves its record without one (until its
+ * URL changes); it never rejects the record.
+ */
+async function fetchImages(deps: ImportDeps, state: RunState, records: ValidRecord[]): Promise<void> {
+  const { storage } = deps;
+  let fetched = 0;
+  for (const record of records) {
+    const known = state.known.get(record.externalId);
+    const previous = hashParts(known?.importHash).image;
+    if (!record.imageUrl || !storage || known?.deleted || state.links.has(record.externalId)) {
+      record.imageHash = previous;
+      continue;
+    }
+    const wanted = digest(record.imageUrl).slice(0, 16);
+    if (wanted === previous || fetched >= IMAGES_PER_RUN) {
+      record.imageHash = previous;
+      continue;
+    }
+    fetched++;
+    record.imageHash = wanted;
+    try {
+      const { body } = await safeFetch(record.imageUrl, {
+        ...deps.fetchOptions,
+        ...IMAGE_FETCH,
+        accept: 'image/jpeg, image/png;q=0.9',
+      });
+      const stored = await storeImage(body, 'events', storage);
+      await insertUpload(deps.db, {
+        userId: state.owner.id,
+        folder: 'events',
+        path: stored.path,
+        formats: stored.formats,
+      });
+      record.imagePath = stored.path;
+    } catch {
+      // Refused, failed, too large, not a jpeg or png: the record goes without its picture.
+    }
   }
 }
 
@@ -227,9 +303,13 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
       // Cancelled at the source: its event leaves the map now.
       const known = record.externalId === null ? undefined : state.known.get(record.externalId);
       if (record.rejection === CANCELLED && known?.active && !known.deleted) cancelled.push(known);
-    } else valid.push({ externalId: record.externalId, event: record.event, hash: hashOf(record.event) });
+    } else {
+      const { externalId, event, imageUrl } = record;
+      valid.push({ externalId, event, hash: hashOf(event), imageUrl });
+    }
   }
   await geocodeMissing(deps, state, valid);
+  await fetchImages(deps, state, valid);
   try {
     for (let i = 0; i < valid.length; i += IMPORT_BATCH) {
       await deps.db.transaction(async (tx) => {

@@ -80,6 +80,60 @@ describe('the iCalendar connector', () => {
   });
 });
 
+describe('pictures of the records', () => {
+  it('takes an iCalendar event’s first ATTACH that is a picture, by its media type or its URL', () => {
+    const calendar = (...attach: string[]) =>
+      Buffer.from(
+        [
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'BEGIN:VEVENT',
+          'UID:a@test',
+          'DTSTART:20270310T230000Z',
+          'SUMMARY:Concert',
+          ...attach,
+          'END:VEVENT',
+          'END:VCALENDAR',
+        ].join('\r\n'),
+      );
+    const imageOf = (...attach: string[]) => icalendarConnector.parse(calendar(...attach), context)[0]?.imageUrl;
+    expect(
+      imageOf(
+        'ATTACH;FMTTYPE=application/pdf:https://salle.example/programme.pdf',
+        'ATTACH;ENCODING=BASE64;VALUE=BINARY;FMTTYPE=image/png:iVBORw0KGgo=',
+        'ATTACH;FMTTYPE=image/jpeg:https://salle.example/affiche',
+        'ATTACH:https://salle.example/autre.png',
+      ),
+    ).toBe('https://salle.example/affiche');
+    expect(imageOf('ATTACH:https://salle.example/photo.JPG?v=2')).toBe('https://salle.example/photo.JPG?v=2');
+    expect(imageOf('ATTACH:https://salle.example/page', 'ATTACH;FMTTYPE=image/png:ftp://x.example/a.png')).toBe(
+      undefined,
+    );
+  });
+
+  it('takes a JSON-LD event’s image: a URL or an ImageObject', () => {
+    const event = (image: unknown) =>
+      Buffer.from(
+        JSON.stringify({
+          '@type': 'Event',
+          '@id': 'https://theatre.example/e/1',
+          name: 'Pièce',
+          startDate: '2027-03-09T19:30:00-05:00',
+          location: 'Théâtre',
+          image,
+        }),
+      );
+    const imageOf = (image: unknown) => jsonLdConnector.parse(event(image), context)[0]?.imageUrl;
+    expect(imageOf(['https://theatre.example/a.jpg', 'https://theatre.example/b.jpg'])).toBe(
+      'https://theatre.example/a.jpg',
+    );
+    expect(imageOf({ '@type': 'ImageObject', contentUrl: 'https://theatre.example/c.png' })).toBe(
+      'https://theatre.example/c.png',
+    );
+    expect(imageOf('data:image/png;base64,xyz')).toBe(undefined);
+  });
+});
+
 describe('the Montréal "Événements publics" connector', () => {
   const records = montrealCsvConnector.parse(fixture('montreal.csv'), context);
 

@@ -3,15 +3,18 @@
  * applies RECURRENCE-ID overrides, VTIMEZONE definitions registered first (a TZID without one, if it names an IANA
  * zone, is read in that zone). Occurrences are written as wall-clock dates in the events' zone, those of the next
  * IMPORT_WINDOW_DAYS only. STATUS:CANCELLED drops an occurrence (or the whole series). GEO gives coordinates,
- * LOCATION the address, URL the external link, CATEGORIES the source category.
+ * LOCATION the address, URL the external link, CATEGORIES the source category, the first ATTACH that
+ * is a picture its image.
  */
 import ICAL from 'ical.js';
 import {
   CANCELLED,
   type Connector,
   FeedError,
+  httpUrlOf,
   IMPORT_WINDOW_DAYS,
   type ImportedRecord,
+  looksLikeImage,
   occurrenceDates,
   type ParseContext,
   toRecord,
@@ -82,16 +85,33 @@ function seriesRecord(master: ICAL.Component, overrides: ICAL.Component[], conte
   const [latitude, longitude] = Array.isArray(geo) ? (geo as number[]) : [null, null];
   const categories = master.getFirstProperty('categories')?.getValues() as string[] | undefined;
   const url = text(master, 'url');
-  return toRecord(uid, {
-    titleFr: text(master, 'summary'),
-    descriptionFr: text(master, 'description'),
-    address: text(master, 'location'),
-    latitude,
-    longitude,
-    externalLink: url && /^https?:\/\//i.test(url) ? url : undefined,
-    categoryId: context.categoryOf(categories?.[0]),
-    dates: upcoming(dates, context),
-  });
+  return toRecord(
+    uid,
+    {
+      titleFr: text(master, 'summary'),
+      descriptionFr: text(master, 'description'),
+      address: text(master, 'location'),
+      latitude,
+      longitude,
+      externalLink: url && /^https?:\/\//i.test(url) ? url : undefined,
+      categoryId: context.categoryOf(categories?.[0]),
+      dates: upcoming(dates, context),
+    },
+    imageOf(master),
+  );
+}
+
+/** The first ATTACH that is a picture: a URI with an image FMTTYPE, or without one, a URL that looks like one. */
+function imageOf(master: ICAL.Component): string | undefined {
+  for (const attach of master.getAllProperties('attach')) {
+    const value = attach.getFirstValue();
+    const url =
+      typeof value === 'string' && attach.getParameter('encoding') === undefined ? httpUrlOf(value) : undefined;
+    if (!url) continue;
+    const type = attach.getParameter('fmttype');
+    if (typeof type === 'string' ? type.toLowerCase().startsWith('image/') : looksLikeImage(url)) return url;
+  }
+  return undefined;
 }
 
 function parse(body: Buffer, context: ParseContext): ImportedRecord[] {

@@ -2,13 +2,14 @@
  * schema.org `Event` in JSON-LD, as Artsdata and most venue sites publish it: a JSON document (an object, an array
  * or an `@graph`) or an HTML page with `<script type="application/ld+json">` blocks. Every node whose type ends in
  * `Event` is a record keyed by its `@id` (or `url`); texts may be language maps (French preferred); `location` a
- * Place with its `address` (text or PostalAddress) and `geo`; `eventStatus` EventCancelled rejects it.
+ * Place with its `address` (text or PostalAddress) and `geo`; `image` its picture; `eventStatus` EventCancelled rejects it.
  */
 import {
   CANCELLED,
   type Connector,
   FeedError,
   feedWallClock,
+  httpUrlOf,
   type ImportedRecord,
   occurrenceDates,
   type ParseContext,
@@ -79,15 +80,28 @@ function eventRecord(node: Node, context: ParseContext): ImportedRecord {
   const offers = first(node.offers) as Node | undefined;
   const price = node.isAccessibleForFree === true ? 'Gratuit' : offers ? text(offers.price) : undefined;
   const url = text(node.url);
-  return toRecord(externalId, {
-    titleFr: text(node.name),
-    descriptionFr: text(node.description),
-    ...place(node.location),
-    price,
-    externalLink: url && /^https?:\/\//i.test(url) ? url : undefined,
-    categoryId: context.categoryOf(text(first(node.keywords)) ?? text(first(node.additionalType))),
-    dates: upcoming(occurrenceDates(start.date, endDate, allDay), context),
-  });
+  return toRecord(
+    externalId,
+    {
+      titleFr: text(node.name),
+      descriptionFr: text(node.description),
+      ...place(node.location),
+      price,
+      externalLink: url && /^https?:\/\//i.test(url) ? url : undefined,
+      categoryId: context.categoryOf(text(first(node.keywords)) ?? text(first(node.additionalType))),
+      dates: upcoming(occurrenceDates(start.date, endDate, allDay), context),
+    },
+    imageOf(node.image),
+  );
+}
+
+/** The first `image`: a URL, or an ImageObject's `contentUrl`, `url` or `@id`. */
+function imageOf(value: unknown): string | undefined {
+  const image = first(value);
+  if (typeof image === 'string') return httpUrlOf(image);
+  if (!image || typeof image !== 'object') return undefined;
+  const node = image as Node;
+  return httpUrlOf(text(node.contentUrl) ?? text(node.url) ?? text(node['@id']));
 }
 
 const SCRIPT = /<script[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script>/gi;

@@ -19,8 +19,14 @@ export class FeedError extends Error {
 
 /** What a connector hands to the run for one record. */
 export type ImportedRecord =
-  | { externalId: string; event: AdminEventInput; rejection?: undefined }
-  | { externalId: string | null; event?: undefined; rejection: string };
+  | {
+      externalId: string;
+      event: AdminEventInput;
+      /** The record's picture (an iCalendar ATTACH, a JSON-LD image): fetched by the run when new or changed. */
+      imageUrl?: string;
+      rejection?: undefined;
+    }
+  | { externalId: string | null; event?: undefined; imageUrl?: undefined; rejection: string };
 
 export type ParseContext = {
   /** The run's instant: occurrences are kept from it to IMPORT_WINDOW_DAYS later. */
@@ -150,7 +156,7 @@ const clip = (value: string | null | undefined, max: number) => {
 };
 
 /** The record's candidate event, checked against the event-write rules; the first broken rule is the reason. */
-export function toRecord(externalId: string, candidate: Record<string, unknown>): ImportedRecord {
+export function toRecord(externalId: string, candidate: Record<string, unknown>, imageUrl?: string): ImportedRecord {
   const dates = candidate.dates as unknown[] | undefined;
   if (!dates || dates.length === 0) return { externalId, rejection: 'noUpcomingDates' };
   const parsed = adminCreateEventBodySchema.safeParse({
@@ -161,10 +167,20 @@ export function toRecord(externalId: string, candidate: Record<string, unknown>)
     city: clip(candidate.city as string, 120),
     price: clip(candidate.price as string, 200),
   });
-  if (parsed.success) return { externalId, event: parsed.data };
+  if (parsed.success)
+    return imageUrl ? { externalId, event: parsed.data, imageUrl } : { externalId, event: parsed.data };
   const issue = parsed.error.issues[0]!;
   return { externalId, rejection: `${issue.path.join('.') || 'record'}: ${issue.message}` };
 }
 
 /** The key a source category is mapped by: folded (lower-case, no accents). */
 export const categoryKey = (value: string | undefined) => (value ? foldText(value) : undefined);
+
+/** An http(s) URL as written (trimmed), else undefined. */
+export const httpUrlOf = (value: string | undefined) => {
+  const url = value?.trim();
+  return url && /^https?:\/\/\S+$/i.test(url) ? url : undefined;
+};
+
+/** A URL whose path ends like a picture's (when no media type says so). */
+export const looksLikeImage = (url: string) => /\.(?:png|jpe?g|gif|webp)(?:[?#]|$)/i.test(url);
