@@ -80,6 +80,80 @@ describe('the iCalendar connector', () => {
   });
 });
 
+describe('a JSON-LD event’s eventSchedule', () => {
+  const datesOf = (eventSchedule: unknown) => {
+    const document = {
+      '@type': 'Event',
+      '@id': 'https://salle.example/e/1',
+      name: 'Atelier',
+      startDate: '2027-03-02',
+      location: 'Salle',
+      eventSchedule,
+    };
+    const [record] = jsonLdConnector.parse(Buffer.from(JSON.stringify(document)), context);
+    return record?.event?.dates.map((d) => `${d.startDate}/${d.endDate}`) ?? record?.rejection;
+  };
+
+  it('repeats weekly on byDay, skips exceptDate, keeps the wall-clock across the DST change', () => {
+    expect(
+      datesOf({
+        '@type': 'Schedule',
+        startDate: '2027-03-01',
+        endDate: '2027-03-20',
+        repeatFrequency: 'P1W',
+        byDay: ['https://schema.org/Tuesday', 'http://schema.org/Thursday'],
+        startTime: '19:30:00',
+        endTime: '21:00:00',
+        exceptDate: '2027-03-11',
+        scheduleTimezone: 'America/Toronto',
+      }),
+    ).toEqual([
+      '2027-03-02 19:30:00/2027-03-02 21:00:00',
+      '2027-03-04 19:30:00/2027-03-04 21:00:00',
+      '2027-03-09 19:30:00/2027-03-09 21:00:00',
+      '2027-03-16 19:30:00/2027-03-16 21:00:00',
+      '2027-03-18 19:30:00/2027-03-18 21:00:00',
+    ]);
+  });
+
+  it('repeats daily from past days, in the schedule’s zone, an end before the start the next day', () => {
+    // 22:00–01:00 in Paris (UTC+1) is 16:00–19:00 in Toronto (UTC−5); days already over are left out.
+    expect(
+      datesOf({
+        startDate: '2027-02-20',
+        endDate: '2027-03-03',
+        repeatFrequency: 'P1D',
+        startTime: '22:00',
+        endTime: '01:00',
+        scheduleTimezone: 'Europe/Paris',
+      }),
+    ).toEqual([
+      '2027-03-01 16:00:00/2027-03-01 19:00:00',
+      '2027-03-02 16:00:00/2027-03-02 19:00:00',
+      '2027-03-03 16:00:00/2027-03-03 19:00:00',
+    ]);
+  });
+
+  it('makes whole days without a time, repeatCount times, and several schedules one list of dates', () => {
+    const fridays = { startDate: '2027-03-05', repeatFrequency: 'P1W', repeatCount: 2 };
+    const monday = { startDate: '2027-03-08', startTime: '10:00', duration: 'PT1H30M' };
+    expect(datesOf([fridays, monday])).toEqual([
+      '2027-03-05 00:00:00/2027-03-05 23:45:00',
+      '2027-03-08 10:00:00/2027-03-08 11:30:00',
+      '2027-03-12 00:00:00/2027-03-12 23:45:00',
+    ]);
+  });
+
+  it('keeps only the import window, and rejects a schedule with nothing in it', () => {
+    const weekly = { startDate: '2027-01-01', repeatFrequency: 'weekly', byDay: 'MO', startTime: '18:00' };
+    const dates = datesOf(weekly) as string[];
+    expect(dates[0]).toBe('2027-03-01 18:00:00/null');
+    expect(dates.at(-1)).toBe('2027-04-26 18:00:00/null');
+    expect(dates).toHaveLength(9);
+    expect(datesOf({ startDate: '2026-01-01', endDate: '2026-06-01', repeatFrequency: 'P1D' })).toBe('noUpcomingDates');
+  });
+});
+
 describe('pictures of the records', () => {
   it('takes an iCalendar event’s first ATTACH that is a picture, by its media type or its URL', () => {
     const calendar = (...attach: string[]) =>

@@ -14,6 +14,8 @@ import {
   httpUrlOf,
   IMPORT_WINDOW_DAYS,
   type ImportedRecord,
+  instantIn,
+  isZone,
   looksLikeImage,
   occurrenceDates,
   type ParseContext,
@@ -25,22 +27,9 @@ import {
 /** Occurrences looked at per series at most (a runaway RRULE must not hold the run). */
 const OCCURRENCES_MAX = 2_000;
 
-const isZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The instant of wall-clock `time` in IANA `zone` (two passes over the zone's offset). */
-function zonedInstant(time: ICAL.Time, zone: string): Date {
-  const asUtc = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
-  let guess = asUtc;
-  for (let i = 0; i < 2; i++) guess = asUtc - (wallClock(new Date(guess), zone).getTime() - guess);
-  return new Date(guess);
-}
+/** The instant of wall-clock `time` in IANA `zone`. */
+const zonedInstant = (time: ICAL.Time, zone: string) =>
+  instantIn(new Date(Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second)), zone);
 
 /** An ICAL time as wall-clock in the events' zone (a date alone stays a date). */
 function local(time: ICAL.Time, context: ParseContext): Date {

@@ -2,8 +2,10 @@
  * schema.org `Event` in JSON-LD, as Artsdata and most venue sites publish it: a JSON document (an object, an array
  * or an `@graph`) or an HTML page with `<script type="application/ld+json">` blocks. Every node whose type ends in
  * `Event` is a record keyed by its `@id` (or `url`); texts may be language maps (French preferred); `location` a
- * Place with its `address` (text or PostalAddress) and `geo`; `image` its picture; `eventStatus` EventCancelled rejects it.
+ * Place with its `address` (text or PostalAddress) and `geo`; `image` its picture; `eventSchedule` (schema.org Schedule, json-ld-schedule.ts)
+ * its occurrences; `eventStatus` EventCancelled rejects it.
  */
+import { scheduleDates } from './json-ld-schedule';
 import {
   CANCELLED,
   type Connector,
@@ -72,11 +74,19 @@ function eventRecord(node: Node, context: ParseContext): ImportedRecord {
   const externalId = text(node['@id']) ?? text(node.url) ?? text(node.identifier) ?? null;
   if (!externalId) return { externalId: null, rejection: 'noStableId' };
   if (/EventCancelled$/.test(text(node.eventStatus) ?? '')) return { externalId, rejection: CANCELLED };
-  const start = feedWallClock(text(node.startDate), context.timeZone);
-  if (!start) return { externalId, rejection: 'startDate: dateTimeFormat' };
-  const end = feedWallClock(text(node.endDate), context.timeZone);
-  const allDay = start.dateOnly && (!end || end.dateOnly);
-  const endDate = end && allDay ? new Date(end.date.getTime() + 86_400_000) : (end?.date ?? null);
+  const schedules = [node.eventSchedule ?? []].flat();
+  let dates: Array<{ startDate: string; endDate: string | null }>;
+  if (schedules.length > 0) {
+    // A repeating event: its occurrences are its schedules' (its own startDate is only their first).
+    dates = schedules.flatMap((schedule) => scheduleDates(schedule, context));
+  } else {
+    const start = feedWallClock(text(node.startDate), context.timeZone);
+    if (!start) return { externalId, rejection: 'startDate: dateTimeFormat' };
+    const end = feedWallClock(text(node.endDate), context.timeZone);
+    const allDay = start.dateOnly && (!end || end.dateOnly);
+    const endDate = end && allDay ? new Date(end.date.getTime() + 86_400_000) : (end?.date ?? null);
+    dates = occurrenceDates(start.date, endDate, allDay);
+  }
   const offers = first(node.offers) as Node | undefined;
   const price = node.isAccessibleForFree === true ? 'Gratuit' : offers ? text(offers.price) : undefined;
   const url = text(node.url);
@@ -89,7 +99,7 @@ function eventRecord(node: Node, context: ParseContext): ImportedRecord {
       price,
       externalLink: url && /^https?:\/\//i.test(url) ? url : undefined,
       categoryId: context.categoryOf(text(first(node.keywords)) ?? text(first(node.additionalType))),
-      dates: upcoming(occurrenceDates(start.date, endDate, allDay), context),
+      dates: upcoming(dates, context),
     },
     imageOf(node.image),
   );

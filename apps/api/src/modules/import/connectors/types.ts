@@ -75,6 +75,24 @@ export function wallClock(instant: Date, timeZone: string): Date {
   return new Date(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
 }
 
+/** Whether `zone` is an IANA zone this runtime knows. */
+export const isZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The instant of a wall-clock time (written as UTC fields) in IANA `zone` (two passes over the zone's offset). */
+export function instantIn(wall: Date, zone: string): Date {
+  const asUtc = wall.getTime();
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) guess = asUtc - (wallClock(new Date(guess), zone).getTime() - guess);
+  return new Date(guess);
+}
+
 const QUARTER = 15 * 60_000;
 const DAY = 86_400_000;
 const floorQuarter = (d: Date) => new Date(Math.floor(d.getTime() / QUARTER) * QUARTER);
