@@ -261,7 +261,7 @@ async function readFeed(deps: ImportDeps, source: SourceRow, now: Date): Promise
     categoryOf: (category) => folded.get(categoryKey(category)) ?? source.defaultCategoryId ?? null,
   };
   if (connector.fetchRecords) return connector.fetchRecords(fetcher, source.url, context);
-  return connector.parse((await fetcher(source.url)).body, context);
+  return await connector.parse((await fetcher(source.url)).body, context);
 }
 
 /** Runs `source` now; the run row says what it did. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../../test/feed-server';
 import { icalendarConnector } from './icalendar';
 import { jsonLdConnector } from './json-ld';
@@ -209,7 +209,10 @@ describe('pictures of the records', () => {
 });
 
 describe('the Montréal "Événements publics" connector', () => {
-  const records = montrealCsvConnector.parse(fixture('montreal.csv'), context);
+  let records: ImportedRecord[];
+  beforeAll(async () => {
+    records = await montrealCsvConnector.parse(fixture('montreal.csv'), context);
+  });
 
   it('maps a row: the trailing number of url_fiche, the address, the coordinates, the price', () => {
     expect(byId(records).get('51234')?.event).toMatchObject({
@@ -240,19 +243,21 @@ describe('the Montréal "Événements publics" connector', () => {
     expect(records.filter((r) => r.event)).toHaveLength(2);
   });
 
-  it('refuses a truncated file or another table as a whole', () => {
+  it('refuses a truncated file or another table as a whole', async () => {
     const whole = fixture('montreal.csv').toString();
     const cut = whole.slice(0, whole.indexOf('Des histoires') + 5);
-    expect(() => montrealCsvConnector.parse(Buffer.from(cut), context)).toThrow(FeedError);
-    expect(() => montrealCsvConnector.parse(Buffer.from('a,b\n1,2\n'), context)).toThrow(FeedError);
+    await expect(montrealCsvConnector.parse(Buffer.from(cut), context)).rejects.toThrow(FeedError);
+    await expect(montrealCsvConnector.parse(Buffer.from('a,b\n1,2\n'), context)).rejects.toThrow(
+      'not the "Événements publics" columns',
+    );
   });
 });
 
 describe('the Montréal "Événements publics" GeoJSON connector', () => {
   const records = montrealGeojsonConnector.parse(fixture('montreal.geojson'), context);
 
-  it('maps a feature as the CSV maps a row, its Point geometry preferred to lat/long', () => {
-    const csv = byId(montrealCsvConnector.parse(fixture('montreal.csv'), context)).get('51234')?.event;
+  it('maps a feature as the CSV maps a row, its Point geometry preferred to lat/long', async () => {
+    const csv = byId(await montrealCsvConnector.parse(fixture('montreal.csv'), context)).get('51234')?.event;
     expect(byId(records).get('51234')?.event).toEqual(csv);
     expect(byId(records).get('51234')?.event).toMatchObject({ latitude: 45.5235, longitude: -73.6004 });
   });

@@ -140,4 +140,4 @@ function parse(body: Buffer, context: ParseContext): ImportedRecord[] {
   return records;
 }
 
-export const icalendarConnector: Connector = { accept: 'text/calendar, */*;q=0.5', parse };
+export const icalendarConnector = { accept: 'text/calendar, */*;q=0.5', parse } satisfies Connector;

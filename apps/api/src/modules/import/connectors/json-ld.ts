@@ -134,4 +134,7 @@ function parse(body: Buffer, context: ParseContext): ImportedRecord[] {
   return nodes(documents(body.toString('utf8'))).map((node) => eventRecord(node, context));
 }
 
-export const jsonLdConnector: Connector = { accept: 'application/ld+json, application/json, text/html;q=0.8', parse };
+export const jsonLdConnector = {
+  accept: 'application/ld+json, application/json, text/html;q=0.8',
+  parse,
+} satisfies Connector;

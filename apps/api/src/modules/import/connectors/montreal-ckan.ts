@@ -96,4 +96,4 @@ async function fetchRecords(fetch: Fetcher, source: string, context: ParseContex
   return records.map((record) => montrealRecord(record, context));
 }
 
-export const montrealCkanConnector: Connector = { accept: 'application/json', parse, fetchRecords };
+export const montrealCkanConnector = { accept: 'application/json', parse, fetchRecords } satisfies Connector;

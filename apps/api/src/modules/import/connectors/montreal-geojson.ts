@@ -40,7 +40,7 @@ function parse(body: Buffer, context: ParseContext): ImportedRecord[] {
   );
 }
 
-export const montrealGeojsonConnector: Connector = {
+export const montrealGeojsonConnector = {
   accept: 'application/geo+json, application/json, */*;q=0.5',
   parse,
-};
+} satisfies Connector;

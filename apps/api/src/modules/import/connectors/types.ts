@@ -43,8 +43,8 @@ export type Fetcher = (url: string) => Promise<{ body: Buffer; url: string }>;
 export type Connector = {
   /** The Accept header of the fetch. */
   accept: string;
-  /** The records of one fetched body (the source's whole feed, or one page of it). */
-  parse: (body: Buffer, context: ParseContext) => ImportedRecord[];
+  /** The records of one fetched body (the source's whole feed, or one page of it); a large one may be streamed. */
+  parse: (body: Buffer, context: ParseContext) => ImportedRecord[] | Promise<ImportedRecord[]>;
   /**
    * A feed of several pages (an API): the connector fetches them itself, each with `fetch`, and answers all the
    * records, or throws (FeedError, FetchError) when any page fails. Without it, the run fetches the source's URL
