@@ -143,15 +143,19 @@ export async function importedEvents(db: Executor, sourceId: number): Promise<Ma
   return new Map(rows.map((row) => [row.externalId, row]));
 }
 
+/** Marks events as their source's records (one statement for a batch): source, external id, hash, no missed run. */
 export async function markImported(
   db: Executor,
-  id: number,
-  values: { importSourceId: number; externalId: string; importHash: string },
+  sourceId: number,
+  marks: Array<{ id: number; externalId: string; importHash: string }>,
 ): Promise<void> {
-  await db
-    .update(events)
-    .set({ ...values, importMissedRuns: 0 })
-    .where(eq(events.id, id));
+  if (marks.length === 0) return;
+  await db.execute(sql`
+    UPDATE events e SET import_source_id = ${sourceId}, external_id = m.external_id, import_hash = m.import_hash,
+      import_missed_runs = 0
+    FROM unnest(${sql.param(marks.map((m) => m.id))}::int[], ${sql.param(marks.map((m) => m.externalId))}::text[],
+      ${sql.param(marks.map((m) => m.importHash))}::text[]) AS m(id, external_id, import_hash)
+    WHERE e.id = m.id`);
 }
 
 export async function setMissedRuns(db: Executor, id: number, missed: number): Promise<void> {
@@ -189,6 +193,8 @@ export async function findDuplicate(
     address: string | null;
     lat: number | null;
     lng: number | null;
+    /** Events of this source not marked as its own yet (written earlier in the same batch). */
+    exclude?: number[];
   },
 ): Promise<number | undefined> {
   const normal = (value: unknown) => sql`regexp_replace(lower(public.evmap_unaccent(${value})), '[^a-z0-9]+', '', 'g')`;
@@ -206,6 +212,7 @@ export async function findDuplicate(
   const rows = await db.execute<{ id: number }>(sql`
     SELECT e.id FROM events e
     WHERE e.deleted_at IS NULL AND e.import_source_id IS DISTINCT FROM ${record.sourceId}
+      ${record.exclude?.length ? sql`AND NOT (e.id = ANY(${sql.param(record.exclude)}::int[]))` : sql``}
       AND NOT EXISTS (SELECT 1 FROM import_sources s WHERE s.id = e.import_source_id
         AND (s.paused OR s.deleted_at IS NOT NULL))
       AND EXISTS (SELECT 1 FROM event_dates d WHERE d.event_id = e.id

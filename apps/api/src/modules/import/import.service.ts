@@ -95,7 +95,10 @@ function reject(state: RunState, externalId: string | null, reason: string) {
   if (state.rejections.length < IMPORT_REJECTIONS_KEPT) state.rejections.push({ externalId, reason });
 }
 
-async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
+/** The events of a batch to mark as their records' (one statement at the end of the batch). */
+type Marks = Array<{ id: number; externalId: string; importHash: string }>;
+
+async function writeRecord(tx: Tx, state: RunState, record: ValidRecord, marks: Marks) {
   const { source, owner, counts } = state;
   const { externalId, event } = record;
   const hash = storedHash(record);
@@ -120,7 +123,7 @@ async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
         returning ? source.publishAtOnce : undefined,
         images,
       );
-      await markImported(tx, known.id, { importSourceId: source.id, externalId, importHash: hash });
+      marks.push({ id: known.id, externalId, importHash: hash });
       return void counts.updated++;
     }
     const link = state.links.get(externalId);
@@ -136,13 +139,14 @@ async function writeRecord(tx: Tx, state: RunState, record: ValidRecord) {
       address: event.address ?? null,
       lat: event.latitude ?? null,
       lng: event.longitude ?? null,
+      exclude: marks.map((m) => m.id),
     });
     if (duplicate !== undefined) {
       await insertLink(tx, { sourceId: source.id, externalId, eventId: duplicate, title: event.titleFr });
       return void counts.linked++;
     }
     const saved = await createImported(tx, owner, event, source.publishAtOnce, images ?? []);
-    await markImported(tx, saved.id, { importSourceId: source.id, externalId, importHash: hash });
+    marks.push({ id: saved.id, externalId, importHash: hash });
     counts.created++;
   }
 }
@@ -313,7 +317,9 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
   try {
     for (let i = 0; i < valid.length; i += IMPORT_BATCH) {
       await deps.db.transaction(async (tx) => {
-        for (const record of valid.slice(i, i + IMPORT_BATCH)) await writeRecord(tx, state, record);
+        const marks: Marks = [];
+        for (const record of valid.slice(i, i + IMPORT_BATCH)) await writeRecord(tx, state, record, marks);
+        await markImported(tx, source.id, marks);
       });
     }
     await deps.db.transaction(async (tx) => {
