@@ -224,6 +224,47 @@ export async function findDuplicate(
   return rows.rows[0]?.id;
 }
 
+/** The start (ms, wall-clock as UTC), the point and the normalised address of an event date another run may match. */
+export type DuplicateCandidate = { start: number; lat: number | null; lng: number | null; address: string | null };
+
+/** The database's normal form of an address (findDuplicate's): lower-case, no accents, letters and digits only. */
+const NORMAL_ADDRESS = (value: unknown) =>
+  sql`regexp_replace(lower(public.evmap_unaccent(${value})), '[^a-z0-9]+', '', 'g')`;
+
+/** Addresses in findDuplicate's normal form, by address (one statement for a run's addresses). */
+export async function normalAddresses(db: Executor, addresses: string[]): Promise<Map<string, string>> {
+  if (addresses.length === 0) return new Map();
+  const rows = await db.execute<{ address: string; normal: string }>(sql`
+    SELECT a AS address, ${NORMAL_ADDRESS(sql`a`)} AS normal FROM unnest(${sql.param(addresses)}::text[]) AS a`);
+  return new Map(rows.rows.map((r) => [r.address, r.normal]));
+}
+
+/**
+ * The dates (with their event's place) that findDuplicate could match for records starting between `from` and `to`
+ * (wall-clock): loaded once a run, so that a record with nothing near it in time and place skips the query.
+ */
+export async function duplicateCandidates(
+  db: Executor,
+  sourceId: number,
+  from: string,
+  to: string,
+): Promise<DuplicateCandidate[]> {
+  const rows = await db.execute<{ start: string; lat: number | null; lng: number | null; address: string | null }>(sql`
+    SELECT to_char(d.start_date, 'YYYY-MM-DD HH24:MI:SS') AS start, e.latitude AS lat, e.longitude AS lng,
+      CASE WHEN e.address IS NULL THEN NULL ELSE ${NORMAL_ADDRESS(sql`e.address`)} END AS address
+    FROM event_dates d JOIN events e ON e.id = d.event_id
+    WHERE d.start_date BETWEEN ${from}::timestamp - interval '30 minutes' AND ${to}::timestamp + interval '30 minutes'
+      AND e.deleted_at IS NULL AND e.import_source_id IS DISTINCT FROM ${sourceId}
+      AND NOT EXISTS (SELECT 1 FROM import_sources s WHERE s.id = e.import_source_id
+        AND (s.paused OR s.deleted_at IS NOT NULL))`);
+  return rows.rows.map((r) => ({
+    start: Date.parse(`${r.start.replace(' ', 'T')}Z`),
+    lat: r.lat === null ? null : Number(r.lat),
+    lng: r.lng === null ? null : Number(r.lng),
+    address: r.address || null,
+  }));
+}
+
 /** Titles at least this similar (pg_trgm) are the same event, with the same place and time. */
 export const DUPLICATE_SIMILARITY = 0.45;
 

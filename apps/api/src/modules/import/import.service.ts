@@ -29,6 +29,8 @@ import {
 } from './connectors/types';
 import {
   claimDueSource,
+  type DuplicateCandidate,
+  duplicateCandidates,
   findDuplicate,
   finishRun,
   type ImportedEventRow,
@@ -36,6 +38,7 @@ import {
   insertLink,
   type LinkRow,
   markImported,
+  normalAddresses,
   type RunRow,
   type SourceRow,
   setLinkMissedRuns,
@@ -88,6 +91,8 @@ type RunState = {
   rejections: Array<{ externalId: string | null; reason: string }>;
   known: Map<string, ImportedEventRow>;
   links: Map<string, LinkRow>;
+  /** Whether an existing event may be the record's (place and time); only then is findDuplicate asked. */
+  mayBeDuplicate: (event: AdminEventInput) => boolean;
 };
 
 function reject(state: RunState, externalId: string | null, reason: string) {
@@ -132,15 +137,17 @@ async function writeRecord(tx: Tx, state: RunState, record: ValidRecord, marks: 
       return void counts.linked++;
     }
     const first = event.dates[0]!;
-    const duplicate = await findDuplicate(tx, {
-      sourceId: source.id,
-      title: event.titleFr,
-      start: first.startDate,
-      address: event.address ?? null,
-      lat: event.latitude ?? null,
-      lng: event.longitude ?? null,
-      exclude: marks.map((m) => m.id),
-    });
+    const duplicate = !state.mayBeDuplicate(event)
+      ? undefined
+      : await findDuplicate(tx, {
+          sourceId: source.id,
+          title: event.titleFr,
+          start: first.startDate,
+          address: event.address ?? null,
+          lat: event.latitude ?? null,
+          lng: event.longitude ?? null,
+          exclude: marks.map((m) => m.id),
+        });
     if (duplicate !== undefined) {
       await insertLink(tx, { sourceId: source.id, externalId, eventId: duplicate, title: event.titleFr });
       return void counts.linked++;
@@ -149,6 +156,58 @@ async function writeRecord(tx: Tx, state: RunState, record: ValidRecord, marks: 
     marks.push({ id: saved.id, externalId, importHash: hash });
     counts.created++;
   }
+}
+
+const HALF_HOUR = 30 * 60_000;
+const wallMs = (date: string) => Date.parse(`${date.replace(' ', 'T')}Z`);
+
+/** Metres between two points (findDuplicate's formula). */
+function metres(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 12_742_000 * Math.asin(Math.sqrt(a));
+}
+
+/**
+ * The run's first look for duplicates: the dates of other events near the new records' first starts are loaded
+ * once (with their place); a record with none within 30 minutes at the same place (150 m, or the same normalised
+ * address) cannot be a duplicate, and skips findDuplicate's query (which also compares the titles).
+ */
+async function duplicateFilter(db: Database, state: RunState, records: ValidRecord[]) {
+  const fresh = records.filter((r) => !state.known.has(r.externalId) && !state.links.has(r.externalId));
+  const starts = fresh.map((r) => r.event.dates[0]!.startDate).sort();
+  if (starts.length === 0) return () => true;
+  const candidates = await duplicateCandidates(db, state.source.id, starts[0]!, starts.at(-1)!);
+  const addresses = await normalAddresses(db, [
+    ...new Set(fresh.map((r) => r.event.address).filter((a): a is string => !!a)),
+  ]);
+  const buckets = new Map<number, DuplicateCandidate[]>();
+  for (const candidate of candidates) {
+    const bucket = Math.floor(candidate.start / HALF_HOUR);
+    const list = buckets.get(bucket);
+    if (list) list.push(candidate);
+    else buckets.set(bucket, [candidate]);
+  }
+  return (event: AdminEventInput) => {
+    const start = wallMs(event.dates[0]!.startDate);
+    const address = event.address ? addresses.get(event.address) : undefined;
+    const { latitude: lat, longitude: lng } = event;
+    const bucket = Math.floor(start / HALF_HOUR);
+    for (const b of [bucket - 1, bucket, bucket + 1]) {
+      for (const c of buckets.get(b) ?? []) {
+        if (Math.abs(c.start - start) > HALF_HOUR) continue;
+        // An address not normalised above: only the query can tell.
+        if (event.address && address === undefined) return true;
+        if (address && c.address === address) return true;
+        if (lat != null && lng != null && c.lat !== null && c.lng !== null && metres(lat, lng, c.lat, c.lng) <= 151) {
+          return true;
+        }
+      }
+    }
+    return false;
+  };
 }
 
 /**
@@ -280,6 +339,7 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
     rejections: [],
     known: new Map(),
     links: new Map(),
+    mayBeDuplicate: () => true,
   };
   let records: ImportedRecord[];
   try {
@@ -314,6 +374,7 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
   }
   await geocodeMissing(deps, state, valid);
   await fetchImages(deps, state, valid);
+  state.mayBeDuplicate = await duplicateFilter(deps.db, state, valid);
   try {
     for (let i = 0; i < valid.length; i += IMPORT_BATCH) {
       await deps.db.transaction(async (tx) => {
