@@ -220,6 +220,43 @@ describe('a Montréal CSV source', () => {
   });
 });
 
+describe('duplicates', () => {
+  it('links a record at the same normalised address and time, and creates one at another place', async () => {
+    await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);
+    const typed = await ctx.db.transaction((tx) =>
+      saveEvent(tx, owner, {
+        titleFr: 'Grande vente de livres',
+        address: 'Bibliothèque du Mile-End — 5434 avenue du Parc',
+        latitude: null,
+        longitude: null,
+        dates: [{ startDate: '2027-03-07 14:00:00', endDate: null }],
+        images: [],
+        state: 'QC',
+        country: 'CA',
+      }),
+    );
+    const header = fixture('montreal.csv').toString().split('\n')[0];
+    const csv = [
+      header,
+      '"Grande vente de livres",https://montreal.ca/evenements/vente-61001,"",2027-03-07T14:15:00,,Vente,Tous,Sur place,Non,Gratuit,Le Plateau-Mont-Royal,Bibliothèque du Mile End,"5434, avenue du Parc",,,,',
+      '"Grande vente de livres",https://montreal.ca/evenements/vente-61002,"",2027-03-07T14:00:00,,Vente,Tous,Sur place,Non,Gratuit,Anjou,Centre Anjou,"7500, avenue Goncourt",,,45.6,-73.56',
+    ].join('\n');
+    server.serve('/duplicates.csv', csv, 'text/csv');
+    const src = await source('/duplicates.csv', 'montreal-csv');
+    expect(counts(await runSource(deps, src, NOW))).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      rejected: 0,
+      linked: 1,
+    });
+    const links = await ctx.db.select().from(importLinks).where(eq(importLinks.sourceId, src.id));
+    expect(links).toMatchObject([{ externalId: '61001', eventId: typed.id }]);
+    expect(await sourceEvents(src)).toMatchObject([{ externalId: '61002' }]);
+  });
+});
+
 describe('a Montréal CKAN datastore_search source', () => {
   const rows = parseCsv(fixture('montreal.csv'), { columns: true }) as Array<Record<string, string>>;
   const path = '/api/3/action/datastore_search';
