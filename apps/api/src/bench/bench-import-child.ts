@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import type pg from 'pg';
 import { createDb, createPool, type DbConnection } from '../db/client';
 import { insertSource } from '../modules/import/import.repository';
@@ -178,6 +179,7 @@ async function runImport(
       return { run, s };
     };
     log(`import: ${records} records (${(csv.length / 1024 / 1024).toFixed(1)} MB of CSV), first run`);
+    const loadBefore = os.loadavg();
     const rssBefore = process.memoryUsage().rss;
     const first = await timed();
     const rssAfter = process.memoryUsage().rss;
@@ -187,6 +189,8 @@ async function runImport(
     const c = (run: typeof first.run) =>
       `${run.created} new, ${run.updated} updated, ${run.unchanged} unchanged, ${run.linked} linked, ${run.rejected} rejected`;
     const n = records.toLocaleString('en-CA');
+    const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
+    const loadAfter = os.loadavg();
     return {
       verdicts: [
         {
@@ -201,7 +205,7 @@ async function runImport(
         },
       ],
       notes: [
-        `Import: a synthetic Montréal "Événements publics" CSV (${(csv.length / 1024 / 1024).toFixed(1)} MB, ${n} records over 15 places and 55 days, 1 in 97 online and 1 in 211 with an unreadable date, both rejected; 1 in 10 without coordinates, 1 in 20 over three days) served by a local node:http server; one source run in the bench process as the scheduler runs it (fetch with safe-fetch, parse, the duplicate check against the seeded events, writes 200 a transaction), then again with the same file. Resident memory of the bench process ${(rssBefore / 1024 ** 2).toFixed(0)} MB before the first run, ${(rssAfter / 1024 ** 2).toFixed(0)} MB after it.`,
+        `Import: a synthetic Montréal "Événements publics" CSV (${(csv.length / 1024 / 1024).toFixed(1)} MB, ${n} records over 15 places and 55 days, 1 in 97 online and 1 in 211 with an unreadable date, both rejected; 1 in 10 without coordinates, 1 in 20 over three days) served by a local node:http server; one source run in the bench process as the scheduler runs it (fetch with safe-fetch, parse, the duplicate check against the seeded events, writes 200 a transaction), then again with the same file. Resident memory of the bench process ${(rssBefore / 1024 ** 2).toFixed(0)} MB before the first run, ${(rssAfter / 1024 ** 2).toFixed(0)} MB after it. Load average (1/5/15 min) ${load(loadBefore)} before the first run, ${load(loadAfter)} after the second.`,
       ],
     };
   } finally {
