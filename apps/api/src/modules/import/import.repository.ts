@@ -158,6 +158,13 @@ export async function markImported(
     WHERE e.id = m.id`);
 }
 
+/** One more missed run for each of these events (one statement). */
+export async function addMissedRun(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    UPDATE events SET import_missed_runs = import_missed_runs + 1 WHERE id = ANY(${sql.param(ids)}::int[])`);
+}
+
 export async function setMissedRuns(db: Executor, id: number, missed: number): Promise<void> {
   await db.update(events).set({ importMissedRuns: missed }).where(eq(events.id, id));
 }

@@ -28,6 +28,7 @@ import {
   type ParseContext,
 } from './connectors/types';
 import {
+  addMissedRun,
   claimDueSource,
   type DuplicateCandidate,
   duplicateCandidates,
@@ -296,11 +297,14 @@ async function countMissing(db: Database, state: RunState, seen: Set<string>) {
   const missing = [...state.known.values()].filter((e) => !seen.has(e.externalId) && !e.deleted);
   for (let i = 0; i < missing.length; i += IMPORT_BATCH) {
     await db.transaction(async (tx) => {
-      for (const event of missing.slice(i, i + IMPORT_BATCH)) {
-        const missed = event.importMissedRuns + 1;
-        if (missed > MISSED_RUNS_LIMIT) continue;
-        await setMissedRuns(tx, event.id, missed);
-        if (missed === MISSED_RUNS_LIMIT && event.active) {
+      const batch = missing.slice(i, i + IMPORT_BATCH).filter((e) => e.importMissedRuns < MISSED_RUNS_LIMIT);
+      // One statement for the batch; the events at the limit then leave the map one by one (their days, the maps).
+      await addMissedRun(
+        tx,
+        batch.map((e) => e.id),
+      );
+      for (const event of batch) {
+        if (event.importMissedRuns + 1 === MISSED_RUNS_LIMIT && event.active) {
           await deactivate(tx, event);
           state.counts.removed++;
         }
