@@ -1,11 +1,12 @@
 /**
- * npm run bench [-- --events N] [--duration S] [--connections C] [--database-url URL] [--output FILE] [--only text|markers]
+ * npm run bench [-- --events N] [--duration S] [--connections C] [--database-url URL] [--output FILE] [--only text|markers|import]
  *
  * Seeds N synthetic events (default 100,000) into a fresh database — an embedded PostgreSQL in a temporary
  * folder, or a fresh database on the server of DATABASE_URL / --database-url, dropped afterwards — starts the
  * real app, and measures with autocannon the search against a constant route, and the admin area's lists and
  * dashboard as a signed-in administrator. See apps/api/src/bench/. `--only text` runs the text search scenario alone
- * (issue 24) and prints it, leaving the results file as it is.
+ * (issue 24) and prints it, leaving the results file as it is; `--only import` runs the import of 10,000 Montréal
+ * records (issue 25), prints it and writes its section of the results file again.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,9 +15,9 @@ import { positiveInteger } from './cli-args';
 
 const say = (message: string) => process.stdout.write(`[bench] ${message}\n`);
 
-function onlyScenario(value: string): 'text' | 'markers' {
-  if (value !== 'text' && value !== 'markers') {
-    throw new Error(`--only: "text" and "markers" are the scenarios that run alone, not "${value}"`);
+function onlyScenario(value: string): 'text' | 'markers' | 'import' {
+  if (value !== 'text' && value !== 'markers' && value !== 'import') {
+    throw new Error(`--only: "text", "markers" and "import" are the scenarios that run alone, not "${value}"`);
   }
   return value;
 }

@@ -7,10 +7,18 @@ import { z } from 'zod';
 import { dbIdSchema } from './bounds';
 
 /**
- * Connectors: iCalendar (RFC 5545) from any URL, Montréal's "Événements publics" CSV, Toronto's "Festivals &
- * Events" JSON, and schema.org Event in JSON-LD (a JSON document or the blocks of an HTML page).
+ * Connectors: iCalendar (RFC 5545) from any URL, Montréal's "Événements publics" (CSV, GeoJSON and the CKAN
+ * `datastore_search` API), Toronto's "Festivals & Events" JSON, and schema.org Event in JSON-LD (a JSON document
+ * or the blocks of an HTML page).
  */
-export const IMPORT_KINDS = ['icalendar', 'montreal-csv', 'toronto-json', 'json-ld'] as const;
+export const IMPORT_KINDS = [
+  'icalendar',
+  'montreal-csv',
+  'montreal-geojson',
+  'montreal-ckan',
+  'toronto-json',
+  'json-ld',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_SCHEDULES = ['hourly', 'daily'] as const;
 export type ImportSchedule = (typeof IMPORT_SCHEDULES)[number];

@@ -56,7 +56,36 @@ export function verdictLines(verdicts: Verdict[]): string {
   return verdicts.map((v) => `- ${v.ok ? 'PASS' : 'FAIL'} ${v.target}: ${v.measured}`).join('\n');
 }
 
-export function markdown(context: Context, rows: Row[], verdicts: Verdict[], notes: string[], plans: string[]): string {
+/** The import's section of bench/results.md (issue 25). */
+export function importSection(imports: { verdicts: Verdict[]; notes: string[] }): string {
+  return `## Import (issue 25)
+
+${verdictLines(imports.verdicts)}
+
+${imports.notes.map((n) => `- ${n}`).join('\n')}
+`;
+}
+
+/** bench/results.md with its import section replaced by `section` (put before the notes when it has none). */
+export function withImportSection(results: string, section: string): string {
+  const start = results.indexOf('## Import (issue 25)');
+  if (start >= 0) {
+    const end = results.indexOf('\n## ', start + 1);
+    return `${results.slice(0, start)}${section}${end >= 0 ? results.slice(end) : ''}`;
+  }
+  const notes = results.indexOf('## Notes');
+  if (notes < 0) return `${results.trimEnd()}\n\n${section}`;
+  return `${results.slice(0, notes)}${section}\n${results.slice(notes)}`;
+}
+
+export function markdown(
+  context: Context,
+  rows: Row[],
+  verdicts: Verdict[],
+  notes: string[],
+  plans: string[],
+  imports?: { verdicts: Verdict[]; notes: string[] },
+): string {
   const m = machine();
   return `# API benchmark
 
@@ -78,7 +107,7 @@ ${table(rows)}
 
 ${verdictLines(verdicts)}
 
-## Notes
+${imports ? `${importSection(imports)}\n` : ''}## Notes
 
 ${notes.map((n) => `- ${n}`).join('\n')}
 

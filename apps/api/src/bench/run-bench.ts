@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: a fresh database with N synthetic events, the real app in its own process, then autocannon
  * against a constant route, the map search (Montréal, as the client sends it) and its variants, and the admin
- * area's lists and dashboard as a signed-in administrator (bench-admin.ts). Prints one table and writes
+ * area's lists and dashboard as a signed-in administrator (bench-admin.ts), and an import of 10,000 records
+ * (bench-import.ts). Prints one table and writes
  * bench/results.md (the whole file, every section measured again). Stops everything it started, even on failure or Ctrl-C.
  */
 
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +20,19 @@ import { createDb, createPool, type DbConnection } from '../db/client';
 import { matchingIdsSql } from '../modules/search/search.repository';
 import { runAdminBench } from './bench-admin';
 import { openBenchDatabase, prepareBenchDatabase } from './bench-database';
+import { runImportBench } from './bench-import';
 import { runMarkersBench } from './bench-markers';
 import { measure, percentile } from './bench-measure';
-import { type Context, markdown, type Row, table, type Verdict, verdictLines } from './bench-report';
+import {
+  type Context,
+  importSection,
+  markdown,
+  type Row,
+  table,
+  type Verdict,
+  verdictLines,
+  withImportSection,
+} from './bench-report';
 import { runTextBench } from './bench-text';
 
 export type BenchOptions = {
@@ -31,8 +42,11 @@ export type BenchOptions = {
   databaseUrl: string | undefined;
   output: string;
   log: (message: string) => void;
-  /** Only this scenario (`text`: the text search, issue 24): printed, bench/results.md left as it is. */
-  only?: 'text' | 'markers';
+  /**
+   * Only this scenario (`text`: the text search, issue 24): printed, bench/results.md left as it is; `import`
+   * (issue 25): printed, and its section of bench/results.md written again.
+   */
+  only?: 'text' | 'markers' | 'import';
 };
 
 /** Montréal as the client sends it: bounds rounded outward to whole degrees. */
@@ -120,6 +134,15 @@ export async function runBench(options: BenchOptions): Promise<void> {
       path.join(database.dataDir, 'uploads'),
       log,
     );
+    if (options.only === 'import') {
+      const imports = await runImportBench(database.connection);
+      process.stdout.write(`\n${verdictLines(imports.verdicts)}\n\n${imports.notes.join('\n')}\n`);
+      const results = existsSync(options.output) ? readFileSync(options.output, 'utf8') : '# API benchmark\n';
+      mkdirSync(path.dirname(options.output), { recursive: true });
+      writeFileSync(options.output, withImportSection(results, importSection(imports)));
+      log(`import section written in ${options.output}`);
+      return;
+    }
     const server = await startServer({ connection: database.connection, dataDir: database.dataDir });
     child = server.child;
     const base = `http://127.0.0.1:${server.port}`;
@@ -239,6 +262,8 @@ export async function runBench(options: BenchOptions): Promise<void> {
       await stopServer(child);
     }
     rows.push(...admin.rows);
+    // Last: its 10,000 events would change what the scenarios above read.
+    const imports = await runImportBench(database.connection);
     const plans = [...(await explainPlans(database.connection, day)), ...text.plans, ...admin.plans];
 
     const pct = (row: Row) =>
@@ -288,9 +313,9 @@ export async function runBench(options: BenchOptions): Promise<void> {
     verdicts.push(...markers.verdicts, ...text.verdicts, ...admin.verdicts);
     notes.push(...markers.notes, ...text.notes, ...admin.notes);
     const output = table(rows);
-    process.stdout.write(`\n${output}\n\n${verdictLines(verdicts)}\n\n`);
+    process.stdout.write(`\n${output}\n\n${verdictLines(verdicts)}\n\n${verdictLines(imports.verdicts)}\n\n`);
     mkdirSync(path.dirname(options.output), { recursive: true });
-    writeFileSync(options.output, markdown(context, rows, verdicts, notes, plans));
+    writeFileSync(options.output, markdown(context, rows, verdicts, notes, plans, imports));
     log(`written ${options.output}`);
   } finally {
     process.removeListener('SIGINT', interrupt);

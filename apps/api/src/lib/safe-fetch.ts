@@ -4,7 +4,7 @@
  * connects (so a DNS answer cannot change between a check and the connection), and refused when private, loopback,
  * link-local, unique-local, multicast, reserved or unspecified (IPv4, IPv6 and IPv4-mapped IPv6); redirects are
  * followed by hand, each one checked again; one time limit and one size limit for the whole exchange, the body read
- * in full before anyone parses it. `allowPrivate` (IMPORT_ALLOW_PRIVATE) lifts the address check only.
+ * as it streams in (refused as soon as it passes the limit) and in full before anyone parses it. `allowPrivate` (IMPORT_ALLOW_PRIVATE) lifts the address check only.
  */
 import dns from 'node:dns';
 import http from 'node:http';
@@ -160,20 +160,29 @@ function requestOnce(url: URL, options: Settings, allowed: (address: string) => 
           reject(new FetchError('tooLarge', `more than ${options.maxBytes} bytes`));
           return response.destroy();
         }
+        // Read as it comes, bounded; with a declared length, straight into one buffer of that size (a large
+        // body is not held twice, as chunks and then joined).
+        const whole = Number.isFinite(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : undefined;
         const chunks: Buffer[] = [];
         let size = 0;
+        let filled = 0;
         response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) {
+          if (size + chunk.length > options.maxBytes) {
             reject(new FetchError('tooLarge', `more than ${options.maxBytes} bytes`));
             response.destroy();
             return;
           }
-          chunks.push(chunk);
+          if (whole && chunks.length === 0 && filled + chunk.length <= whole.length) {
+            chunk.copy(whole, filled);
+            filled += chunk.length;
+          } else chunks.push(chunk);
+          size += chunk.length;
         });
-        response.on('end', () =>
-          resolve({ status, contentType: response.headers['content-type'], body: Buffer.concat(chunks) }),
-        );
+        response.on('end', () => {
+          const read = whole ? whole.subarray(0, filled) : Buffer.alloc(0);
+          const body = chunks.length === 0 ? read : Buffer.concat([read, ...chunks], size);
+          resolve({ status, contentType: response.headers['content-type'], body });
+        });
         response.on('error', reject);
         response.on('aborted', () => reject(new FetchError('network', 'the answer was cut short')));
       },

@@ -12,5 +12,9 @@ export const eventDates = pgTable(
     startDate: timestamp('start_date', { mode: 'string' }).notNull(),
     endDate: timestamp('end_date', { mode: 'string' }),
   },
-  (t) => [index('event_dates_event_idx').on(t.eventId, t.startDate)],
+  (t) => [
+    index('event_dates_event_idx').on(t.eventId, t.startDate),
+    // The import's duplicate check: the dates starting near a record's (migration 0015).
+    index('event_dates_start_idx').on(t.startDate),
+  ],
 );

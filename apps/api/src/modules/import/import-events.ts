@@ -8,9 +8,15 @@ import { eventsChanged, findEventById, updateEventColumns } from '../events/even
 import { EDITABLE_FIELDS, type EditableField } from '../events/imported-edits';
 
 /** Creates the event of a new record under the source's organisation, published or waiting as the source says. */
-export async function createImported(tx: Tx, owner: UserRow, event: AdminEventInput, active: boolean) {
+export async function createImported(
+  tx: Tx,
+  owner: UserRow,
+  event: AdminEventInput,
+  active: boolean,
+  images: Array<{ imagePath: string; orderIdx: number }> = [],
+) {
   // saveEvent alone: no plan rule, no publication charge (imported events count for no plan and no invoice).
-  return saveEvent(tx, owner, { ...event, images: [], creatorId: owner.id, active });
+  return saveEvent(tx, owner, { ...event, images, creatorId: owner.id, active });
 }
 
 /** Updates an imported event from its record; the fields an administrator edited keep their value. */
@@ -21,6 +27,8 @@ export async function updateImported(
   event: AdminEventInput,
   keep: readonly string[],
   active: boolean | undefined,
+  /** The record's new picture, in place of the event's; the event's own kept otherwise. */
+  images?: Array<{ imagePath: string; orderIdx: number }>,
 ): Promise<void> {
   const existing = await findEventById(tx, id);
   if (!existing) return;
@@ -33,8 +41,8 @@ export async function updateImported(
     owner,
     {
       ...(merged as AdminEventInput),
-      // The images are the event's own (an administrator may have added some).
-      images: existing.images.map((i) => ({ imagePath: i.imagePath, orderIdx: i.orderIdx })),
+      // The images are the event's own (an administrator may have added some), unless its picture changed.
+      images: images ?? existing.images.map((i) => ({ imagePath: i.imagePath, orderIdx: i.orderIdx })),
       creatorId: existing.creatorId,
       active,
     },

@@ -57,11 +57,7 @@ export async function splitImportLink(deps: ImportDeps, id: number) {
       throw validationError({ [issue.path.join('.') || 'global']: issue.message as ErrorKey });
     }
     const saved = await createImported(tx, owner, parsed.data, source.publishAtOnce && !source.paused);
-    await markImported(tx, saved.id, {
-      importSourceId: source.id,
-      externalId: link.externalId,
-      importHash: link.importHash,
-    });
+    await markImported(tx, source.id, [{ id: saved.id, externalId: link.externalId, importHash: link.importHash }]);
     await deleteLink(tx, link.id);
     const event = (await findEventById(tx, saved.id))!;
     return { id: event.id, uuid: event.uuid, handle: event.handle, active: event.active };

@@ -1,5 +1,8 @@
 /** Runs of import sources against PostgreSQL, their feeds served by a local HTTP server. */
+import type { ImportKind } from '@evmap/contract/import';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
@@ -30,7 +33,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function source(path: string, kind: 'icalendar' | 'montreal-csv', publishAtOnce = true): Promise<SourceRow> {
+async function source(path: string, kind: ImportKind, publishAtOnce = true): Promise<SourceRow> {
   return insertSource(ctx.db, { name: path, kind, url: `${server.origin}${path}`, ownerId: owner.id, publishAtOnce });
 }
 
@@ -214,6 +217,192 @@ describe('a Montréal CSV source', () => {
       rejected: 4,
       linked: 1,
     });
+  });
+});
+
+describe('duplicates', () => {
+  it('links a record at the same normalised address and time, and creates one at another place', async () => {
+    await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);
+    const typed = await ctx.db.transaction((tx) =>
+      saveEvent(tx, owner, {
+        titleFr: 'Grande vente de livres',
+        address: 'Bibliothèque du Mile-End — 5434 avenue du Parc',
+        latitude: null,
+        longitude: null,
+        dates: [{ startDate: '2027-03-07 14:00:00', endDate: null }],
+        images: [],
+        state: 'QC',
+        country: 'CA',
+      }),
+    );
+    const header = fixture('montreal.csv').toString().split('\n')[0];
+    const csv = [
+      header,
+      '"Grande vente de livres",https://montreal.ca/evenements/vente-61001,"",2027-03-07T14:15:00,,Vente,Tous,Sur place,Non,Gratuit,Le Plateau-Mont-Royal,Bibliothèque du Mile End,"5434, avenue du Parc",,,,',
+      '"Grande vente de livres",https://montreal.ca/evenements/vente-61002,"",2027-03-07T14:00:00,,Vente,Tous,Sur place,Non,Gratuit,Anjou,Centre Anjou,"7500, avenue Goncourt",,,45.6,-73.56',
+    ].join('\n');
+    server.serve('/duplicates.csv', csv, 'text/csv');
+    const src = await source('/duplicates.csv', 'montreal-csv');
+    expect(counts(await runSource(deps, src, NOW))).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      rejected: 0,
+      linked: 1,
+    });
+    const links = await ctx.db.select().from(importLinks).where(eq(importLinks.sourceId, src.id));
+    expect(links).toMatchObject([{ externalId: '61001', eventId: typed.id }]);
+    expect(await sourceEvents(src)).toMatchObject([{ externalId: '61002' }]);
+  });
+});
+
+describe('a Montréal CKAN datastore_search source', () => {
+  const rows = parseCsv(fixture('montreal.csv'), { columns: true }) as Array<Record<string, string>>;
+  const path = '/api/3/action/datastore_search';
+  let asked: string[] = [];
+  /** Answers like CKAN: `limit` records from `offset`, `_links.next` the following page; `fail` breaks one. */
+  const ckan = (fail?: (offset: number) => string | undefined) =>
+    server.route(path, (request, response) => {
+      const query = new URL(request.url ?? '/', 'http://x').searchParams;
+      const limit = Number(query.get('limit') ?? 100);
+      const offset = Number(query.get('offset') ?? 0);
+      asked.push(`${offset}+${limit}`);
+      const broken = fail?.(offset);
+      if (broken === '404') return response.writeHead(404).end();
+      if (broken) return response.writeHead(200, { 'content-type': 'application/json' }).end(broken);
+      const records = rows.slice(offset, offset + limit).map((row, i) => ({ _id: offset + i + 1, ...row }));
+      const next = `${path}?resource_id=abc&limit=${limit}&offset=${offset + limit}`;
+      const result = { resource_id: 'abc', records, total: rows.length, _links: { start: path, next } };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, result }));
+    });
+  let src: SourceRow;
+  beforeAll(async () => {
+    await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);
+    src = await source(`${path}?resource_id=abc&limit=2`, 'montreal-ckan');
+  });
+
+  it('reads every page until the total, mapping the records as the CSV rows, and a second run changes nothing', async () => {
+    asked = [];
+    ckan();
+    const run = await runSource(deps, src, NOW);
+    expect(asked).toEqual(['0+2', '2+2', '4+2']);
+    // As the CSV source: 51234 is the event typed by hand above (linked), 51235 created, four rejected.
+    expect(counts(run)).toEqual({ created: 1, updated: 0, unchanged: 0, removed: 0, rejected: 4, linked: 1 });
+    expect(await sourceEvents(src)).toMatchObject([{ externalId: '51235', titleFr: 'Exposition « Fleuves »' }]);
+    expect(counts(await runSource(deps, src, NOW))).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+  });
+
+  it('asks 1,000 records a page when the URL does not say', async () => {
+    asked = [];
+    ckan();
+    const whole = await source(`${path}?resource_id=abc`, 'montreal-ckan');
+    expect((await runSource(deps, whole, NOW)).status).toBe('succeeded');
+    expect(asked).toEqual(['0+1000']);
+  });
+
+  it('changes nothing when a page is missing or the API answers success:false', async () => {
+    const before = await sourceEvents(src);
+    ckan((offset) => (offset === 4 ? '404' : undefined));
+    const missing = await runSource(deps, src, NOW);
+    expect(missing).toMatchObject({ status: 'failed', created: 0, updated: 0, unchanged: 0, removed: 0 });
+    expect(missing.error).toBe('the server answered 404');
+    ckan((offset) =>
+      offset === 2
+        ? JSON.stringify({ success: false, error: { message: 'Not found', __type: 'Not Found Error' } })
+        : undefined,
+    );
+    const refused = await runSource(deps, src, NOW);
+    expect(refused).toMatchObject({ status: 'failed', unchanged: 0 });
+    expect(refused.error).toBe('the CKAN API answered success:false: Not found');
+    // Three refused runs: nothing counted as missing.
+    expect(await sourceEvents(src)).toEqual(before);
+  });
+
+  it('checks every next link like any URL', async () => {
+    const next = 'http://10.0.0.1/api/3/action/datastore_search?resource_id=abc&limit=2&offset=2';
+    const result = { records: rows.slice(0, 2), total: rows.length, _links: { next } };
+    ckan((offset) => (offset === 0 ? JSON.stringify({ success: true, result }) : undefined));
+    // The local server allowed by its address, nothing else private.
+    const strict = { ...deps, fetchOptions: { allowPrivate: false, allowAddresses: ['127.0.0.1'] } };
+    const run = await runSource(strict, src, NOW);
+    expect(run).toMatchObject({ status: 'failed', error: '10.0.0.1 is a private address', unchanged: 0 });
+  });
+});
+
+describe('pictures', () => {
+  const png = () =>
+    sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+  const vevent = (uid: string, attach: string) =>
+    [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'DTSTAMP:20270101T000000Z',
+      'DTSTART:20270310T230000Z',
+      'DTEND:20270311T010000Z',
+      `SUMMARY:Concert ${uid}`,
+      'LOCATION:Salle Test, Montréal',
+      'GEO:45.5;-73.6',
+      attach,
+      'END:VEVENT',
+    ].join('\r\n');
+  const calendar = (picture: string) =>
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//EN',
+      vevent('png@test', `ATTACH;FMTTYPE=image/png:${server.origin}${picture}`),
+      vevent('html@test', `ATTACH:${server.origin}/img/fake.png`),
+      vevent('missing@test', `ATTACH;FMTTYPE=image/jpeg:${server.origin}/img/missing.jpg`),
+      vevent('pdf@test', `ATTACH;FMTTYPE=application/pdf:${server.origin}/programme.pdf`),
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+  const asked: string[] = [];
+  const image = async (externalId: string) => {
+    const [row] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.externalId, externalId));
+    return (await findEventById(ctx.db, row!.id))?.images.map((i) => i.imagePath);
+  };
+
+  it('stores the first ATTACH that is a picture, imports the record without a bad one, and fetches nothing unchanged', async () => {
+    await ctx.db.execute(sql`UPDATE import_sources SET paused = true`);
+    const picture = await png();
+    for (const name of ['/img/a.png', '/img/b.png', '/img/fake.png', '/img/missing.jpg', '/programme.pdf']) {
+      server.route(name, (_request, response) => {
+        asked.push(name);
+        if (name === '/img/missing.jpg') return response.writeHead(404).end();
+        if (name === '/img/fake.png') {
+          return response.writeHead(200, { 'content-type': 'image/png' }).end('<html>Not a picture</html>');
+        }
+        response.writeHead(200, { 'content-type': 'image/png' }).end(picture);
+      });
+    }
+    server.serve('/pictures.ics', calendar('/img/a.png'), 'text/calendar');
+    const src = await source('/pictures.ics', 'icalendar');
+    const withStorage = { ...deps, storage: ctx.app.storage };
+    const first = await runSource(withStorage, src, NOW);
+    expect(counts(first)).toEqual({ created: 4, updated: 0, unchanged: 0, removed: 0, rejected: 0, linked: 0 });
+    expect(asked.sort()).toEqual(['/img/a.png', '/img/fake.png', '/img/missing.jpg']);
+    const [stored] = (await image('png@test')) ?? [];
+    expect(stored).toMatch(/^events\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
+    expect(await ctx.app.storage.get(`${stored}/124.jpg`)).toBeDefined();
+    expect(await image('html@test')).toEqual([]);
+    expect(await image('missing@test')).toEqual([]);
+    expect(await image('pdf@test')).toEqual([]);
+
+    asked.length = 0;
+    expect(counts(await runSource(withStorage, src, NOW))).toMatchObject({ unchanged: 4, updated: 0 });
+    expect(asked).toEqual([]);
+
+    // Another picture URL: fetched, in place of the first.
+    server.serve('/pictures.ics', calendar('/img/b.png'), 'text/calendar');
+    expect(counts(await runSource(withStorage, src, NOW))).toMatchObject({ unchanged: 3, updated: 1 });
+    expect(asked).toEqual(['/img/b.png']);
+    const [replaced] = (await image('png@test')) ?? [];
+    expect(replaced).toMatch(/^events\//);
+    expect(replaced).not.toBe(stored);
   });
 });
 

@@ -29,6 +29,7 @@ export const importPlugin = fp(
     app.decorate('importDeps', {
       db: app.db,
       fetchOptions: { allowPrivate: app.config.importAllowPrivate },
+      storage: app.storage,
       geocode: geocoder && ((query: string) => streetPoint(geocoder, query)),
     });
     schedulePeriodicJob(app, {
@@ -40,5 +41,5 @@ export const importPlugin = fp(
       failed: 'import run failed',
     });
   },
-  { name: 'import', dependencies: ['db'] },
+  { name: 'import', dependencies: ['db', 'storage'] },
 );

@@ -143,15 +143,26 @@ export async function importedEvents(db: Executor, sourceId: number): Promise<Ma
   return new Map(rows.map((row) => [row.externalId, row]));
 }
 
+/** Marks events as their source's records (one statement for a batch): source, external id, hash, no missed run. */
 export async function markImported(
   db: Executor,
-  id: number,
-  values: { importSourceId: number; externalId: string; importHash: string },
+  sourceId: number,
+  marks: Array<{ id: number; externalId: string; importHash: string }>,
 ): Promise<void> {
-  await db
-    .update(events)
-    .set({ ...values, importMissedRuns: 0 })
-    .where(eq(events.id, id));
+  if (marks.length === 0) return;
+  await db.execute(sql`
+    UPDATE events e SET import_source_id = ${sourceId}, external_id = m.external_id, import_hash = m.import_hash,
+      import_missed_runs = 0
+    FROM unnest(${sql.param(marks.map((m) => m.id))}::int[], ${sql.param(marks.map((m) => m.externalId))}::text[],
+      ${sql.param(marks.map((m) => m.importHash))}::text[]) AS m(id, external_id, import_hash)
+    WHERE e.id = m.id`);
+}
+
+/** One more missed run for each of these events (one statement). */
+export async function addMissedRun(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    UPDATE events SET import_missed_runs = import_missed_runs + 1 WHERE id = ANY(${sql.param(ids)}::int[])`);
 }
 
 export async function setMissedRuns(db: Executor, id: number, missed: number): Promise<void> {
@@ -189,6 +200,8 @@ export async function findDuplicate(
     address: string | null;
     lat: number | null;
     lng: number | null;
+    /** Events of this source not marked as its own yet (written earlier in the same batch). */
+    exclude?: number[];
   },
 ): Promise<number | undefined> {
   const normal = (value: unknown) => sql`regexp_replace(lower(public.evmap_unaccent(${value})), '[^a-z0-9]+', '', 'g')`;
@@ -206,6 +219,7 @@ export async function findDuplicate(
   const rows = await db.execute<{ id: number }>(sql`
     SELECT e.id FROM events e
     WHERE e.deleted_at IS NULL AND e.import_source_id IS DISTINCT FROM ${record.sourceId}
+      ${record.exclude?.length ? sql`AND NOT (e.id = ANY(${sql.param(record.exclude)}::int[]))` : sql``}
       AND NOT EXISTS (SELECT 1 FROM import_sources s WHERE s.id = e.import_source_id
         AND (s.paused OR s.deleted_at IS NOT NULL))
       AND EXISTS (SELECT 1 FROM event_dates d WHERE d.event_id = e.id
@@ -215,6 +229,47 @@ export async function findDuplicate(
       AND similarity(lower(public.evmap_unaccent(e.title_fr)), ${title}) >= ${DUPLICATE_SIMILARITY}
     ORDER BY similarity(lower(public.evmap_unaccent(e.title_fr)), ${title}) DESC, e.id LIMIT 1`);
   return rows.rows[0]?.id;
+}
+
+/** The start (ms, wall-clock as UTC), the point and the normalised address of an event date another run may match. */
+export type DuplicateCandidate = { start: number; lat: number | null; lng: number | null; address: string | null };
+
+/** The database's normal form of an address (findDuplicate's): lower-case, no accents, letters and digits only. */
+const NORMAL_ADDRESS = (value: unknown) =>
+  sql`regexp_replace(lower(public.evmap_unaccent(${value})), '[^a-z0-9]+', '', 'g')`;
+
+/** Addresses in findDuplicate's normal form, by address (one statement for a run's addresses). */
+export async function normalAddresses(db: Executor, addresses: string[]): Promise<Map<string, string>> {
+  if (addresses.length === 0) return new Map();
+  const rows = await db.execute<{ address: string; normal: string }>(sql`
+    SELECT a AS address, ${NORMAL_ADDRESS(sql`a`)} AS normal FROM unnest(${sql.param(addresses)}::text[]) AS a`);
+  return new Map(rows.rows.map((r) => [r.address, r.normal]));
+}
+
+/**
+ * The dates (with their event's place) that findDuplicate could match for records starting between `from` and `to`
+ * (wall-clock): loaded once a run, so that a record with nothing near it in time and place skips the query.
+ */
+export async function duplicateCandidates(
+  db: Executor,
+  sourceId: number,
+  from: string,
+  to: string,
+): Promise<DuplicateCandidate[]> {
+  const rows = await db.execute<{ start: string; lat: number | null; lng: number | null; address: string | null }>(sql`
+    SELECT to_char(d.start_date, 'YYYY-MM-DD HH24:MI:SS') AS start, e.latitude AS lat, e.longitude AS lng,
+      CASE WHEN e.address IS NULL THEN NULL ELSE ${NORMAL_ADDRESS(sql`e.address`)} END AS address
+    FROM event_dates d JOIN events e ON e.id = d.event_id
+    WHERE d.start_date BETWEEN ${from}::timestamp - interval '30 minutes' AND ${to}::timestamp + interval '30 minutes'
+      AND e.deleted_at IS NULL AND e.import_source_id IS DISTINCT FROM ${sourceId}
+      AND NOT EXISTS (SELECT 1 FROM import_sources s WHERE s.id = e.import_source_id
+        AND (s.paused OR s.deleted_at IS NOT NULL))`);
+  return rows.rows.map((r) => ({
+    start: Date.parse(`${r.start.replace(' ', 'T')}Z`),
+    lat: r.lat === null ? null : Number(r.lat),
+    lng: r.lng === null ? null : Number(r.lng),
+    address: r.address || null,
+  }));
 }
 
 /** Titles at least this similar (pg_trgm) are the same event, with the same place and time. */

@@ -3,15 +3,20 @@
  * applies RECURRENCE-ID overrides, VTIMEZONE definitions registered first (a TZID without one, if it names an IANA
  * zone, is read in that zone). Occurrences are written as wall-clock dates in the events' zone, those of the next
  * IMPORT_WINDOW_DAYS only. STATUS:CANCELLED drops an occurrence (or the whole series). GEO gives coordinates,
- * LOCATION the address, URL the external link, CATEGORIES the source category.
+ * LOCATION the address, URL the external link, CATEGORIES the source category, the first ATTACH that
+ * is a picture its image.
  */
 import ICAL from 'ical.js';
 import {
   CANCELLED,
   type Connector,
   FeedError,
+  httpUrlOf,
   IMPORT_WINDOW_DAYS,
   type ImportedRecord,
+  instantIn,
+  isZone,
+  looksLikeImage,
   occurrenceDates,
   type ParseContext,
   toRecord,
@@ -22,22 +27,9 @@ import {
 /** Occurrences looked at per series at most (a runaway RRULE must not hold the run). */
 const OCCURRENCES_MAX = 2_000;
 
-const isZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The instant of wall-clock `time` in IANA `zone` (two passes over the zone's offset). */
-function zonedInstant(time: ICAL.Time, zone: string): Date {
-  const asUtc = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
-  let guess = asUtc;
-  for (let i = 0; i < 2; i++) guess = asUtc - (wallClock(new Date(guess), zone).getTime() - guess);
-  return new Date(guess);
-}
+/** The instant of wall-clock `time` in IANA `zone`. */
+const zonedInstant = (time: ICAL.Time, zone: string) =>
+  instantIn(new Date(Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second)), zone);
 
 /** An ICAL time as wall-clock in the events' zone (a date alone stays a date). */
 function local(time: ICAL.Time, context: ParseContext): Date {
@@ -82,16 +74,33 @@ function seriesRecord(master: ICAL.Component, overrides: ICAL.Component[], conte
   const [latitude, longitude] = Array.isArray(geo) ? (geo as number[]) : [null, null];
   const categories = master.getFirstProperty('categories')?.getValues() as string[] | undefined;
   const url = text(master, 'url');
-  return toRecord(uid, {
-    titleFr: text(master, 'summary'),
-    descriptionFr: text(master, 'description'),
-    address: text(master, 'location'),
-    latitude,
-    longitude,
-    externalLink: url && /^https?:\/\//i.test(url) ? url : undefined,
-    categoryId: context.categoryOf(categories?.[0]),
-    dates: upcoming(dates, context),
-  });
+  return toRecord(
+    uid,
+    {
+      titleFr: text(master, 'summary'),
+      descriptionFr: text(master, 'description'),
+      address: text(master, 'location'),
+      latitude,
+      longitude,
+      externalLink: url && /^https?:\/\//i.test(url) ? url : undefined,
+      categoryId: context.categoryOf(categories?.[0]),
+      dates: upcoming(dates, context),
+    },
+    imageOf(master),
+  );
+}
+
+/** The first ATTACH that is a picture: a URI with an image FMTTYPE, or without one, a URL that looks like one. */
+function imageOf(master: ICAL.Component): string | undefined {
+  for (const attach of master.getAllProperties('attach')) {
+    const value = attach.getFirstValue();
+    const url =
+      typeof value === 'string' && attach.getParameter('encoding') === undefined ? httpUrlOf(value) : undefined;
+    if (!url) continue;
+    const type = attach.getParameter('fmttype');
+    if (typeof type === 'string' ? type.toLowerCase().startsWith('image/') : looksLikeImage(url)) return url;
+  }
+  return undefined;
 }
 
 function parse(body: Buffer, context: ParseContext): ImportedRecord[] {
@@ -131,4 +140,4 @@ function parse(body: Buffer, context: ParseContext): ImportedRecord[] {
   return records;
 }
 
-export const icalendarConnector: Connector = { accept: 'text/calendar, */*;q=0.5', parse };
+export const icalendarConnector = { accept: 'text/calendar, */*;q=0.5', parse } satisfies Connector;

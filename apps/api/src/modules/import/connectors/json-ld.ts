@@ -2,13 +2,16 @@
  * schema.org `Event` in JSON-LD, as Artsdata and most venue sites publish it: a JSON document (an object, an array
  * or an `@graph`) or an HTML page with `<script type="application/ld+json">` blocks. Every node whose type ends in
  * `Event` is a record keyed by its `@id` (or `url`); texts may be language maps (French preferred); `location` a
- * Place with its `address` (text or PostalAddress) and `geo`; `eventStatus` EventCancelled rejects it.
+ * Place with its `address` (text or PostalAddress) and `geo`; `image` its picture; `eventSchedule` (schema.org Schedule, json-ld-schedule.ts)
+ * its occurrences; `eventStatus` EventCancelled rejects it.
  */
+import { scheduleDates } from './json-ld-schedule';
 import {
   CANCELLED,
   type Connector,
   FeedError,
   feedWallClock,
+  httpUrlOf,
   type ImportedRecord,
   occurrenceDates,
   type ParseContext,
@@ -71,23 +74,44 @@ function eventRecord(node: Node, context: ParseContext): ImportedRecord {
   const externalId = text(node['@id']) ?? text(node.url) ?? text(node.identifier) ?? null;
   if (!externalId) return { externalId: null, rejection: 'noStableId' };
   if (/EventCancelled$/.test(text(node.eventStatus) ?? '')) return { externalId, rejection: CANCELLED };
-  const start = feedWallClock(text(node.startDate), context.timeZone);
-  if (!start) return { externalId, rejection: 'startDate: dateTimeFormat' };
-  const end = feedWallClock(text(node.endDate), context.timeZone);
-  const allDay = start.dateOnly && (!end || end.dateOnly);
-  const endDate = end && allDay ? new Date(end.date.getTime() + 86_400_000) : (end?.date ?? null);
+  const schedules = [node.eventSchedule ?? []].flat();
+  let dates: Array<{ startDate: string; endDate: string | null }>;
+  if (schedules.length > 0) {
+    // A repeating event: its occurrences are its schedules' (its own startDate is only their first).
+    dates = schedules.flatMap((schedule) => scheduleDates(schedule, context));
+  } else {
+    const start = feedWallClock(text(node.startDate), context.timeZone);
+    if (!start) return { externalId, rejection: 'startDate: dateTimeFormat' };
+    const end = feedWallClock(text(node.endDate), context.timeZone);
+    const allDay = start.dateOnly && (!end || end.dateOnly);
+    const endDate = end && allDay ? new Date(end.date.getTime() + 86_400_000) : (end?.date ?? null);
+    dates = occurrenceDates(start.date, endDate, allDay);
+  }
   const offers = first(node.offers) as Node | undefined;
   const price = node.isAccessibleForFree === true ? 'Gratuit' : offers ? text(offers.price) : undefined;
   const url = text(node.url);
-  return toRecord(externalId, {
-    titleFr: text(node.name),
-    descriptionFr: text(node.description),
-    ...place(node.location),
-    price,
-    externalLink: url && /^https?:\/\//i.test(url) ? url : undefined,
-    categoryId: context.categoryOf(text(first(node.keywords)) ?? text(first(node.additionalType))),
-    dates: upcoming(occurrenceDates(start.date, endDate, allDay), context),
-  });
+  return toRecord(
+    externalId,
+    {
+      titleFr: text(node.name),
+      descriptionFr: text(node.description),
+      ...place(node.location),
+      price,
+      externalLink: url && /^https?:\/\//i.test(url) ? url : undefined,
+      categoryId: context.categoryOf(text(first(node.keywords)) ?? text(first(node.additionalType))),
+      dates: upcoming(dates, context),
+    },
+    imageOf(node.image),
+  );
+}
+
+/** The first `image`: a URL, or an ImageObject's `contentUrl`, `url` or `@id`. */
+function imageOf(value: unknown): string | undefined {
+  const image = first(value);
+  if (typeof image === 'string') return httpUrlOf(image);
+  if (!image || typeof image !== 'object') return undefined;
+  const node = image as Node;
+  return httpUrlOf(text(node.contentUrl) ?? text(node.url) ?? text(node['@id']));
 }
 
 const SCRIPT = /<script[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script>/gi;
@@ -110,4 +134,7 @@ function parse(body: Buffer, context: ParseContext): ImportedRecord[] {
   return nodes(documents(body.toString('utf8'))).map((node) => eventRecord(node, context));
 }
 
-export const jsonLdConnector: Connector = { accept: 'application/ld+json, application/json, text/html;q=0.8', parse };
+export const jsonLdConnector = {
+  accept: 'application/ld+json, application/json, text/html;q=0.8',
+  parse,
+} satisfies Connector;

@@ -62,4 +62,4 @@ function parse(body: Buffer, context: ParseContext): ImportedRecord[] {
   );
 }
 
-export const torontoJsonConnector: Connector = { accept: 'application/json, */*;q=0.5', parse };
+export const torontoJsonConnector = { accept: 'application/json, */*;q=0.5', parse } satisfies Connector;

@@ -1,5 +1,6 @@
 /**
- * The connectors' one interface (issue 25): a source's body, fetched whole by the fetcher, parsed into records,
+ * The connectors' one interface (issue 25): a source's body, fetched whole by the fetcher (or its pages, fetched by
+ * the connector itself with the same fetcher: `fetchRecords`), parsed into records,
  * each with a stable external id and either an event body that passes the event-write rules (the admin creation
  * schema of the contract) or a rejection with its reason. A feed that cannot be read as a whole (malformed,
  * truncated) throws a FeedError: the run then changes nothing.
@@ -18,8 +19,14 @@ export class FeedError extends Error {
 
 /** What a connector hands to the run for one record. */
 export type ImportedRecord =
-  | { externalId: string; event: AdminEventInput; rejection?: undefined }
-  | { externalId: string | null; event?: undefined; rejection: string };
+  | {
+      externalId: string;
+      event: AdminEventInput;
+      /** The record's picture (an iCalendar ATTACH, a JSON-LD image): fetched by the run when new or changed. */
+      imageUrl?: string;
+      rejection?: undefined;
+    }
+  | { externalId: string | null; event?: undefined; imageUrl?: undefined; rejection: string };
 
 export type ParseContext = {
   /** The run's instant: occurrences are kept from it to IMPORT_WINDOW_DAYS later. */
@@ -30,10 +37,20 @@ export type ParseContext = {
   categoryOf: (sourceCategory: string | undefined) => number | null;
 };
 
+/** Fetches one URL for a source (safe-fetch: its address checks, its time and size limits), with its Accept. */
+export type Fetcher = (url: string) => Promise<{ body: Buffer; url: string }>;
+
 export type Connector = {
   /** The Accept header of the fetch. */
   accept: string;
-  parse: (body: Buffer, context: ParseContext) => ImportedRecord[];
+  /** The records of one fetched body (the source's whole feed, or one page of it); a large one may be streamed. */
+  parse: (body: Buffer, context: ParseContext) => ImportedRecord[] | Promise<ImportedRecord[]>;
+  /**
+   * A feed of several pages (an API): the connector fetches them itself, each with `fetch`, and answers all the
+   * records, or throws (FeedError, FetchError) when any page fails. Without it, the run fetches the source's URL
+   * once and parses the body.
+   */
+  fetchRecords?: (fetch: Fetcher, url: string, context: ParseContext) => Promise<ImportedRecord[]>;
 };
 
 /** The rejection of a record its source cancelled: its event, if imported before, is deactivated. */
@@ -56,6 +73,24 @@ export function wallClock(instant: Date, timeZone: string): Date {
   }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return new Date(Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')));
+}
+
+/** Whether `zone` is an IANA zone this runtime knows. */
+export const isZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The instant of a wall-clock time (written as UTC fields) in IANA `zone` (two passes over the zone's offset). */
+export function instantIn(wall: Date, zone: string): Date {
+  const asUtc = wall.getTime();
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) guess = asUtc - (wallClock(new Date(guess), zone).getTime() - guess);
+  return new Date(guess);
 }
 
 const QUARTER = 15 * 60_000;
@@ -139,7 +174,7 @@ const clip = (value: string | null | undefined, max: number) => {
 };
 
 /** The record's candidate event, checked against the event-write rules; the first broken rule is the reason. */
-export function toRecord(externalId: string, candidate: Record<string, unknown>): ImportedRecord {
+export function toRecord(externalId: string, candidate: Record<string, unknown>, imageUrl?: string): ImportedRecord {
   const dates = candidate.dates as unknown[] | undefined;
   if (!dates || dates.length === 0) return { externalId, rejection: 'noUpcomingDates' };
   const parsed = adminCreateEventBodySchema.safeParse({
@@ -150,10 +185,20 @@ export function toRecord(externalId: string, candidate: Record<string, unknown>)
     city: clip(candidate.city as string, 120),
     price: clip(candidate.price as string, 200),
   });
-  if (parsed.success) return { externalId, event: parsed.data };
+  if (parsed.success)
+    return imageUrl ? { externalId, event: parsed.data, imageUrl } : { externalId, event: parsed.data };
   const issue = parsed.error.issues[0]!;
   return { externalId, rejection: `${issue.path.join('.') || 'record'}: ${issue.message}` };
 }
 
 /** The key a source category is mapped by: folded (lower-case, no accents). */
 export const categoryKey = (value: string | undefined) => (value ? foldText(value) : undefined);
+
+/** An http(s) URL as written (trimmed), else undefined. */
+export const httpUrlOf = (value: string | undefined) => {
+  const url = value?.trim();
+  return url && /^https?:\/\/\S+$/i.test(url) ? url : undefined;
+};
+
+/** A URL whose path ends like a picture's (when no media type says so). */
+export const looksLikeImage = (url: string) => /\.(?:png|jpe?g|gif|webp)(?:[?#]|$)/i.test(url);
