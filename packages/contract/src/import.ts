@@ -21,6 +21,12 @@ export const IMPORT_KINDS = [
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_SCHEDULES = ['hourly', 'daily'] as const;
+/**
+ * The language a source writes in: its texts fill that language's fields; the other language shows them as they
+ * are, marked "not translated" (French is required of every event, so an English source's texts fill both).
+ */
+export const IMPORT_LANGUAGES = ['fr', 'en'] as const;
+export type ImportLanguage = (typeof IMPORT_LANGUAGES)[number];
 export type ImportSchedule = (typeof IMPORT_SCHEDULES)[number];
 export const IMPORT_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
 /** Rejected records a run keeps (with their reason); the count has them all. */
@@ -53,6 +59,8 @@ export const importSourceBodySchema = z.object({
   kind: z.enum(IMPORT_KINDS, { error: 'fieldInvalid' }),
   url: httpUrl,
   schedule: z.enum(IMPORT_SCHEDULES, { error: 'fieldInvalid' }).optional().default('daily'),
+  /** The language of the source's texts (French by default). */
+  language: z.enum(IMPORT_LANGUAGES, { error: 'fieldInvalid' }).optional().default('fr'),
   /** The event-manager account the events belong to. */
   ownerId: dbIdSchema(),
   defaultCategoryId: dbIdSchema().nullable().optional(),
@@ -74,6 +82,7 @@ export const ownImportSourceBodySchema = importSourceBodySchema.pick({
   name: true,
   url: true,
   schedule: true,
+  language: true,
   defaultCategoryId: true,
   paused: true,
 });
@@ -110,6 +119,7 @@ export const importSourceSchema = z.object({
   kind: z.enum(IMPORT_KINDS),
   url: z.string(),
   schedule: z.enum(IMPORT_SCHEDULES),
+  language: z.enum(IMPORT_LANGUAGES),
   ownerId: z.number().int(),
   ownerEmail: z.string().nullable(),
   defaultCategoryId: z.number().int().nullable(),

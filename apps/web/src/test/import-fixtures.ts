@@ -27,6 +27,7 @@ export function testSource(overrides: Partial<ImportSource> = {}): ImportSource 
     kind: 'icalendar',
     url: 'https://example.ca/agenda.ics',
     schedule: 'daily',
+    language: 'fr',
     ownerId: 7,
     ownerEmail: 'ville@example.ca',
     defaultCategoryId: 2,

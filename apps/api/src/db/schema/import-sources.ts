@@ -18,6 +18,8 @@ export const importSources = pgTable(
     kind: text('kind').notNull(),
     url: text('url').notNull(),
     schedule: text('schedule').notNull().default('daily'),
+    /** 'fr' or 'en': the language of the source's texts (IMPORT_LANGUAGES). */
+    language: text('language').notNull().default('fr'),
     /** The event-manager account the events belong to. */
     ownerId: integer('owner_id')
       .notNull()

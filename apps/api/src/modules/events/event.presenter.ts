@@ -62,9 +62,33 @@ export function presentEvent(
       noteFr: record.accessNoteFr,
       noteEn: record.accessNoteEn || record.accessNoteFr,
     },
-    ...(record.source ? { source: record.source } : {}),
-    untranslated: { en: untranslatedEn(record), fr: [] },
+    ...(record.source
+      ? {
+          source: {
+            name: record.source.name,
+            licence: record.source.licence,
+            attribution: record.source.attribution,
+            url: record.source.url,
+          },
+        }
+      : {}),
+    untranslated: { en: untranslatedEn(record), fr: untranslatedFr(record) },
   };
+}
+
+/**
+ * The French texts that are an English source's original (issue 25): an English source fills both languages (French
+ * is required), so a French text equal to the English one from such a source is its original, not a translation.
+ * Once an administrator writes a French text of its own, it differs and is no longer marked.
+ */
+export function untranslatedFr(record: EventRecord): TranslatedField[] {
+  if (record.source?.language !== 'en') return [];
+  const same = (fr: string | null, en: string | null) => Boolean(fr?.trim()) && fr?.trim() === en?.trim();
+  const fields: TranslatedField[] = [];
+  if (same(record.titleFr, record.titleEn)) fields.push('title');
+  if (same(record.descriptionFr, record.descriptionEn)) fields.push('description');
+  if (same(record.accessNoteFr, record.accessNoteEn)) fields.push('accessNote');
+  return fields;
 }
 
 /** The English texts that fall back to the French original (empty in English, written in French). */

@@ -42,7 +42,14 @@ export type EventRecord = {
   /** The import source (issue 25), the fields an administrator edited, and the source's credit. */
   importSourceId: number | null;
   adminEditedFields: string[];
-  source: { name: string; licence: string | null; attribution: string | null; url: string } | null;
+  source: {
+    name: string;
+    licence: string | null;
+    attribution: string | null;
+    url: string;
+    /** The language the source writes in ('fr' or 'en'). */
+    language: string;
+  } | null;
   /** Accessibility: the mask (contract accessibility.ts) and the notes. */
   access: number;
   accessNoteFr: string | null;
@@ -67,7 +74,8 @@ const SELECT_EVENT = sql`
     to_char(e.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "deletedAt",
     e.external_source AS "externalSource", e.external_id AS "externalId",
     e.import_source_id AS "importSourceId", e.admin_edited_fields AS "adminEditedFields",
-    (SELECT json_build_object('name', s.name, 'licence', s.licence, 'attribution', s.attribution, 'url', s.url)
+    (SELECT json_build_object('name', s.name, 'licence', s.licence, 'attribution', s.attribution, 'url', s.url,
+        'language', s.language)
       FROM import_sources s WHERE s.id = e.import_source_id) AS "source",
     e.access, e.access_note_fr AS "accessNoteFr", e.access_note_en AS "accessNoteEn",
     to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",

@@ -58,6 +58,7 @@ const columns = (input: ImportSourceInput): NewSource => ({
   kind: input.kind,
   url: input.url,
   schedule: input.schedule,
+  language: input.language,
   ownerId: input.ownerId,
   defaultCategoryId: input.defaultCategoryId ?? null,
   categoryMapping: input.categoryMapping,

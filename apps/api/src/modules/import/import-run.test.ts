@@ -440,3 +440,44 @@ describe('the scheduler', () => {
     expect(next.rows[0]?.at).toBe(true);
   });
 });
+
+describe('the language of a source', () => {
+  it('fills English from an English source, French keeping the original marked "not translated"', async () => {
+    server.serve('/toronto-en.json', fixture('toronto.json').toString(), 'application/json');
+    const src = await insertSource(ctx.db, {
+      name: 'Toronto (English)',
+      kind: 'toronto-json',
+      url: `${server.origin}/toronto-en.json`,
+      ownerId: owner.id,
+      publishAtOnce: true,
+      language: 'en',
+    });
+    expect((await runSource(deps, src, NOW)).status).toBe('succeeded');
+    const [row] = await ctx.db
+      .select({ uuid: events.uuid })
+      .from(events)
+      .where(sql`${events.importSourceId} = ${src.id} AND ${events.externalId} = '90002'`);
+    const answer = await ctx.app.inject({ method: 'GET', url: `/api/v1/public/events/handle-or-uuid/${row!.uuid}` });
+    expect(answer.statusCode).toBe(200);
+    const event = answer.json().event;
+    expect([event.titleFr, event.titleEn]).toEqual(['Lantern Walk', 'Lantern Walk']);
+    expect(event.descriptionEn).toBe(event.descriptionFr);
+    expect(event.untranslated).toEqual({ en: [], fr: ['title', 'description'] });
+    expect(event.source).toEqual({
+      name: 'Toronto (English)',
+      licence: null,
+      attribution: null,
+      url: `${server.origin}/toronto-en.json`,
+    });
+
+    // Told it is French after all: the next run rewrites the events (the hash covers the language).
+    await ctx.db.execute(sql`UPDATE import_sources SET language = 'fr' WHERE id = ${src.id}`);
+    const again = await runSource(deps, { ...src, language: 'fr' }, NOW);
+    expect(again.updated).toBeGreaterThan(0);
+    const after = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/public/events/handle-or-uuid/${row!.uuid}` })
+    ).json().event;
+    expect(after.titleEn).toBe('Lantern Walk');
+    expect(after.untranslated).toEqual({ en: ['title', 'description'], fr: [] });
+  });
+});

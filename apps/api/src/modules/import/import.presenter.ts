@@ -1,5 +1,5 @@
 /** Import sources and runs as the admin API answers them (contract import.ts). */
-import type { ImportKind, ImportRun, ImportSchedule, ImportSource } from '@evmap/contract/import';
+import type { ImportKind, ImportLanguage, ImportRun, ImportSchedule, ImportSource } from '@evmap/contract/import';
 import type { RunRow, SourceListRow } from './import.repository';
 
 const iso = (value: Date | string | null) =>
@@ -32,6 +32,7 @@ export function presentSource(source: SourceListRow, lastRun: RunRow | undefined
     kind: source.kind as ImportKind,
     url: source.url,
     schedule: source.schedule as ImportSchedule,
+    language: source.language as ImportLanguage,
     ownerId: source.ownerId,
     ownerEmail: source.ownerEmail,
     defaultCategoryId: source.defaultCategoryId,

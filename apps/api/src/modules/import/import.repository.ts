@@ -35,7 +35,7 @@ export type SourceListRow = SourceRow & { ownerEmail: string | null; eventCount:
 
 export async function listSources(db: Executor, ids?: number[]): Promise<SourceListRow[]> {
   const rows = await db.execute<SourceListRow>(sql`
-    SELECT s.id, s.name, s.kind, s.url, s.schedule, s.owner_id AS "ownerId", u.email AS "ownerEmail",
+    SELECT s.id, s.name, s.kind, s.url, s.schedule, s.language, s.owner_id AS "ownerId", u.email AS "ownerEmail",
       s.default_category_id AS "defaultCategoryId", s.category_mapping AS "categoryMapping", s.licence,
       s.attribution, s.publish_at_once AS "publishAtOnce", s.paused, s.next_run_at AS "nextRunAt",
       s.created_at AS "createdAt", s.updated_at AS "updatedAt", s.deleted_at AS "deletedAt",

@@ -76,6 +76,25 @@ const zeroCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0, 
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 const hashOf = (event: AdminEventInput) => digest(JSON.stringify(event));
+
+/**
+ * A record's texts in its source's language. Connectors write a text in one language as the French one (French is
+ * required of every event); an English source's texts are English: they fill the English fields too, where the
+ * record has no English of its own, and the French ones keep them, shown as "not translated" (event.presenter.ts).
+ * Part of the record's hash: changing a source's language rewrites its events at the next run.
+ */
+export function inLanguage(event: AdminEventInput, language: string): AdminEventInput {
+  if (language !== 'en') return event;
+  return {
+    ...event,
+    titleEn: event.titleEn || event.titleFr,
+    descriptionEn: event.descriptionEn || event.descriptionFr,
+    accessibility: event.accessibility && {
+      ...event.accessibility,
+      noteEn: event.accessibility.noteEn || event.accessibility.noteFr,
+    },
+  };
+}
 /**
  * The hash kept on an event: its record's, then (after a dot) its picture URL's when it has one, so that a change of
  * the picture alone is a change, and that the run tells whether the picture changed.
@@ -382,7 +401,8 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
       const known = record.externalId === null ? undefined : state.known.get(record.externalId);
       if (record.rejection === CANCELLED && known?.active && !known.deleted) cancelled.push(known);
     } else {
-      const { externalId, event, imageUrl } = record;
+      const { externalId, imageUrl } = record;
+      const event = inLanguage(record.event, source.language);
       valid.push({ externalId, event, hash: hashOf(event), imageUrl });
     }
   }

@@ -4,7 +4,13 @@
  * and whether the events are published at once or wait for moderation. Every rule of the contract is checked on
  * its field before sending; the API's refusals land on their fields.
  */
-import { IMPORT_KINDS, IMPORT_SCHEDULES, type ImportSource, type ImportSourceInput } from '@evmap/contract/import';
+import {
+  IMPORT_KINDS,
+  IMPORT_LANGUAGES,
+  IMPORT_SCHEDULES,
+  type ImportSource,
+  type ImportSourceInput,
+} from '@evmap/contract/import';
 import { Button, Fieldset, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
@@ -49,6 +55,7 @@ export function ImportSourceForm({ mode, initialValues, ownerLabel, save, onSave
   }));
   const kinds = IMPORT_KINDS.map((kind) => ({ value: kind, label: t(`sources.kinds.${kind}`) }));
   const schedules = IMPORT_SCHEDULES.map((s) => ({ value: s, label: t(`sources.schedules.${s}`) }));
+  const languages = IMPORT_LANGUAGES.map((l) => ({ value: l, label: t(`sources.languages.${l}`) }));
   const label = (name: string) => t(`sources.fields.${name}` as 'sources.fields.name');
 
   return (
@@ -72,6 +79,12 @@ export function ImportSourceForm({ mode, initialValues, ownerLabel, save, onSave
             required
           />
           <SelectField<string> name="schedule" label={label('schedule')} options={schedules} />
+          <SelectField<string>
+            name="language"
+            label={label('language')}
+            description={t('sources.form.languageHint')}
+            options={languages}
+          />
         </Stack>
       </Fieldset>
       <Fieldset legend={t('sources.form.events')}>

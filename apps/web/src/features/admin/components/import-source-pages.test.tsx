@@ -75,6 +75,7 @@ describe('adding a source', () => {
     await user.selectOptions(screen.getByLabelText('Kind'), 'montreal-csv');
     await user.type(screen.getByLabelText(/^URL/), 'https://donnees.montreal.ca/evenements.csv');
     await user.selectOptions(screen.getByLabelText('Schedule'), 'hourly');
+    await user.selectOptions(screen.getByLabelText('Language of its texts'), 'en');
     await user.click(screen.getByRole('combobox', { name: 'Organisation (owner of the events)' }));
     await user.type(screen.getByRole('combobox', { name: 'Organisation (owner of the events)' }), 'ville');
     await user.click(await screen.findByRole('option', { name: 'Ville de Montréal (ville@example.ca)', hidden: true }));
@@ -95,6 +96,7 @@ describe('adding a source', () => {
       kind: 'montreal-csv',
       url: 'https://donnees.montreal.ca/evenements.csv',
       schedule: 'hourly',
+      language: 'en',
       ownerId: 7,
       defaultCategoryId: 1,
       categoryMapping: { Concert: 2 },
@@ -188,6 +190,7 @@ describe("a source's page", () => {
       kind: 'icalendar',
       url: 'https://example.ca/agenda.ics',
       schedule: 'daily',
+      language: 'fr',
       ownerId: 7,
       defaultCategoryId: 2,
       categoryMapping: { Concert: 2 },

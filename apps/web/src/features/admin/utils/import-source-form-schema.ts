@@ -5,8 +5,10 @@
  */
 import {
   IMPORT_KINDS,
+  IMPORT_LANGUAGES,
   IMPORT_SCHEDULES,
   type ImportKind,
+  type ImportLanguage,
   type ImportSchedule,
   type ImportSource,
   type ImportSourceBody,
@@ -23,6 +25,7 @@ export type ImportSourceFormValues = {
   kind: ImportKind;
   url: string;
   schedule: ImportSchedule;
+  language: ImportLanguage;
   ownerId: number | null;
   defaultCategoryId: number | null;
   mapping: MappingRow[];
@@ -46,6 +49,7 @@ const screenSchema = z
     kind: shape.kind,
     url: required(shape.url),
     schedule: z.enum(IMPORT_SCHEDULES, { error: 'fieldInvalid' }),
+    language: z.enum(IMPORT_LANGUAGES, { error: 'fieldInvalid' }),
     ownerId: z.number().nullable(),
     defaultCategoryId: z.number().nullable(),
     mapping: z.array(z.object({ name: z.string().max(200, { error: 'max' }), categoryId: z.number().nullable() })),
@@ -78,6 +82,7 @@ export function toImportSourceBody(values: z.output<typeof screenSchema>): Impor
     kind: values.kind,
     url: values.url,
     schedule: values.schedule,
+    language: values.language,
     ownerId: values.ownerId ?? 0,
     defaultCategoryId: values.defaultCategoryId,
     categoryMapping,
@@ -105,6 +110,7 @@ export function newImportSourceValues(): ImportSourceFormValues {
     kind: IMPORT_KINDS[0],
     url: '',
     schedule: 'daily',
+    language: 'fr',
     ownerId: null,
     defaultCategoryId: null,
     mapping: [],
@@ -122,6 +128,7 @@ export function importSourceToValues(source: ImportSource): ImportSourceFormValu
     kind: source.kind,
     url: source.url,
     schedule: source.schedule,
+    language: source.language,
     ownerId: source.ownerId,
     defaultCategoryId: source.defaultCategoryId,
     mapping: Object.entries(source.categoryMapping).map(([name, categoryId]) => ({ name, categoryId })),
@@ -139,6 +146,7 @@ export function importSourceBodyOf(source: ImportSource, changes: Partial<Import
     kind: source.kind,
     url: source.url,
     schedule: source.schedule,
+    language: source.language,
     ownerId: source.ownerId,
     defaultCategoryId: source.defaultCategoryId,
     categoryMapping: source.categoryMapping,

@@ -44,6 +44,7 @@ export function ownSourceBodyOf(source: ImportSource, changes: Partial<OwnImport
     name: source.name,
     url: source.url,
     schedule: source.schedule,
+    language: source.language,
     defaultCategoryId: source.defaultCategoryId,
     paused: source.paused,
     ...changes,

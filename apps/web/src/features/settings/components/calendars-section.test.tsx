@@ -98,6 +98,7 @@ describe('an organisation’s calendars', () => {
       name: 'Agenda de la salle',
       url: 'https://salle.example.ca/agenda.ics',
       schedule: 'daily',
+      language: 'fr',
       defaultCategoryId: null,
       paused: true,
     });
@@ -170,12 +171,14 @@ describe('the form connecting a calendar', () => {
     await user.type(screen.getByRole('textbox', { name: 'Calendar name' }), 'Agenda de la salle');
     await user.type(screen.getByRole('textbox', { name: /Calendar address/ }), 'https://salle.example.ca/agenda.ics');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Read it' }), 'hourly');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language of its texts' }), 'en');
     await user.click(screen.getByRole('button', { name: 'Connect the calendar' }));
     expect(await screen.findByText('The field url is not valid')).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Agenda de la salle',
       url: 'https://salle.example.ca/agenda.ics',
       schedule: 'hourly',
+      language: 'en',
       paused: false,
     });
     await user.click(screen.getByRole('button', { name: 'Connect the calendar' }));

@@ -2,7 +2,7 @@
  * Connecting one of the organisation's calendars (issue 25): its name, its iCalendar URL and how often it is
  * read. The contract's rules show on their fields before anything is sent; the API's refusals land on theirs.
  */
-import { IMPORT_SCHEDULES, type ImportSource } from '@evmap/contract/import';
+import { IMPORT_LANGUAGES, IMPORT_SCHEDULES, type ImportSource } from '@evmap/contract/import';
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ContractFormView } from '@/lib/form/contract-form';
@@ -25,6 +25,7 @@ export function OwnSourceForm({ onConnected }: { onConnected: (source: ImportSou
     },
   });
   const schedules = IMPORT_SCHEDULES.map((s) => ({ value: s, label: t(`sources.schedules.${s}`) }));
+  const languages = IMPORT_LANGUAGES.map((l) => ({ value: l, label: t(`sources.languages.${l}`) }));
 
   return (
     <ContractFormView form={form} onSubmit={onSubmit} formMessage={formMessage} label={t('calendars.form.label')}>
@@ -38,6 +39,12 @@ export function OwnSourceForm({ onConnected }: { onConnected: (source: ImportSou
         required
       />
       <SelectField<string> name="schedule" label={t('calendars.form.schedule')} options={schedules} />
+      <SelectField<string>
+        name="language"
+        label={t('calendars.form.language')}
+        description={t('sources.form.languageHint')}
+        options={languages}
+      />
       <Group>
         <Button type="submit" loading={form.formState.isSubmitting}>
           {t('calendars.form.submit')}

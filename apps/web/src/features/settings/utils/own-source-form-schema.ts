@@ -3,14 +3,16 @@
  * fields by the contract's rules (a text left empty says "required" first), then as the body the API validates.
  */
 import {
+  IMPORT_LANGUAGES,
   IMPORT_SCHEDULES,
+  type ImportLanguage,
   type ImportSchedule,
   type OwnImportSourceInput,
   ownImportSourceBodySchema,
 } from '@evmap/contract/import';
 import { z } from 'zod';
 
-export type OwnSourceFormValues = { name: string; url: string; schedule: ImportSchedule };
+export type OwnSourceFormValues = { name: string; url: string; schedule: ImportSchedule; language: ImportLanguage };
 
 const shape = ownImportSourceBodySchema.shape;
 const required = <T extends z.ZodType<unknown, string>>(rules: T) =>
@@ -25,9 +27,15 @@ export const ownSourceFormSchema = z
     name: required(shape.name),
     url: required(shape.url),
     schedule: z.enum(IMPORT_SCHEDULES, { error: 'fieldInvalid' }),
+    language: z.enum(IMPORT_LANGUAGES, { error: 'fieldInvalid' }),
   })
   .transform((values) => ({ ...values, paused: false }))
   .pipe(ownImportSourceBodySchema as unknown as z.ZodType<OwnImportSourceInput, OwnImportSourceInput>);
 
-/** A new calendar: read every day. */
-export const newOwnSourceValues = (): OwnSourceFormValues => ({ name: '', url: '', schedule: 'daily' });
+/** A new calendar: read every day, in French. */
+export const newOwnSourceValues = (): OwnSourceFormValues => ({
+  name: '',
+  url: '',
+  schedule: 'daily',
+  language: 'fr',
+});
