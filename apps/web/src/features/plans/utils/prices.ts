@@ -2,9 +2,10 @@
  * Plan prices as the page shows them, computed with the contract's helpers the API charges with
  * (`priceWithTax`, TAX_RATES): the price before tax, and with a known province each tax and the total.
  */
-import { type PaidPlan, priceWithTax, TAX_RATE_SCALE, type TaxName } from '@evmap/contract/billing';
+
 import { CURRENCY, PRICES } from '@evmap/contract/constants';
 import type { Lang, Province } from '@evmap/contract/enums';
+import { type PaidPlan, priceWithTax, TAX_RATE_SCALE, type TaxName } from '@evmap/contract/taxes';
 import { numberFormat } from '@/lib/intl-cache';
 
 /** A price for display: `price` before tax; with a province, its taxes (rate as a percentage) and the total. */
