@@ -10,7 +10,7 @@
  */
 import { Button, type ButtonVariant, Group, Loader, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useDeferredValue } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import classes from './data-table.module.css';
@@ -84,22 +84,18 @@ export function DataTable<Row, F extends string = string>({
   caption,
   captionHidden = false,
   columns,
-  rows: latestRows,
+  rows,
   rowKey,
   sort,
   onSort,
   actions,
   pagination,
-  busy: fetching = false,
+  busy = false,
   emptyText,
   highlighted,
   cardsBelow = '48em',
 }: DataTableProps<Row, F>) {
   const { t } = useTranslation();
-  // A page of rows is rendered in the background, in slices the browser can interrupt (a hundred rows took one
-  // task of about a second on a phone): the previous rows, or the loading line, stay until they are ready.
-  const rows = useDeferredValue(latestRows);
-  const busy = fetching || (rows !== latestRows && rows !== undefined);
   const wide = useMediaQuery(`(min-width: ${cardsBelow})`, true, { getInitialValueInEffect: false });
   const cards = !wide;
   const loadingFirst = rows === undefined;
