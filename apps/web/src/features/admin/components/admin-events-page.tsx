@@ -4,7 +4,6 @@
  */
 import { adminEventsQuerySchema } from '@evmap/contract/events';
 import { Button } from '@mantine/core';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
@@ -25,11 +24,8 @@ export function AdminEventsPage() {
   const table = useTableUrlState<typeof adminEventsQuerySchema, AdminEventSortField>(adminEventsQuerySchema);
   const { search, page, sortField, sortDirection } = table.query;
   const query = useAdminEvents({ search, page, sortField, sortDirection });
-  // A page of 100 rows is rendered in the background, in slices the browser can interrupt (one task of about a
-  // second on a phone otherwise); the previous page (dimmed), or the loading line, stays until it is ready.
-  const data = useDeferredValue(query.data);
   const columns = useAdminEventColumns();
-  const pagination = data?.pagination;
+  const pagination = query.data?.pagination;
 
   return (
     <ListPage
@@ -57,11 +53,11 @@ export function AdminEventsPage() {
       <DataTable
         caption={t('adminEvents.caption')}
         columns={columns}
-        rows={data?.events ?? (query.isError ? [] : undefined)}
+        rows={query.data?.events ?? (query.isError ? [] : undefined)}
         rowKey={(event) => event.id}
         sort={table.sort}
         onSort={table.toggleSort}
-        busy={query.isPlaceholderData || data !== query.data}
+        busy={query.isPlaceholderData}
         emptyText={search ? t('adminEvents.emptySearch') : t('adminEvents.empty')}
         highlighted={(event) => event.deletedAt !== null}
         cardsBelow="75em"
