@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { currentLang } from '@/i18n/i18n';
+import { loadScreenTexts } from '@/i18n/screens';
 import { RouteGuard } from './guards/route-guard';
 import { ShellLayout } from './layouts/shell-layout';
 import { HomePage } from './routes/home-page';
@@ -8,13 +10,13 @@ import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
 /**
- * A route whose component is loaded on demand, with the screens' texts (i18n/screens.ts), so the home page's first
- * load stays small.
+ * A route whose component is loaded on demand, with the screens' texts of the current language (i18n/screens.ts),
+ * so the home page's first load stays small.
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
-      const [module] = await Promise.all([load(), import('@/i18n/screens')]);
+      const [module] = await Promise.all([load(), loadScreenTexts(currentLang())]);
       return { Component: pick(module) };
     },
   };

@@ -49,9 +49,18 @@ export function localeOf(lang: Lang): 'fr-ca' | 'en-ca' {
   return lang === 'fr' ? 'fr-ca' : 'en-ca';
 }
 
-/** Switches the interface language at once and remembers it as the user's choice. */
+/** What must be loaded before the interface switches to a language (the lazy screens' texts: screens.ts). */
+const languageLoaders = new Set<(lang: Lang) => Promise<void>>();
+
+/** Runs `load` with the new language before each change of language (once per function). */
+export function beforeLanguageChange(load: (lang: Lang) => Promise<void>): void {
+  languageLoaders.add(load);
+}
+
+/** Switches the interface language (once its texts are loaded) and remembers it as the user's choice. */
 export async function setLanguage(lang: Lang): Promise<void> {
   writeStorage(STORAGE_KEYS.lang, lang);
+  await Promise.all([...languageLoaders].map((load) => load(lang)));
   await i18n.changeLanguage(lang);
 }
 

@@ -51,6 +51,13 @@ function catalogueError(status: number, key: ErrorKey): ApiError {
   return new ApiError(status, { global: errorMessage(key, currentLang()) });
 }
 
+/** The browser's time zone, read once: reading it makes an Intl formatter, which costs on every request. */
+let timeZone: string | undefined;
+const browserTimeZone = () => {
+  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return timeZone;
+};
+
 function requestHeaders(body: unknown): Headers {
   const lang = currentLang();
   const headers = new Headers({
@@ -58,7 +65,7 @@ function requestHeaders(body: unknown): Headers {
     'Accept-Language': lang,
     'X-Locale': localeOf(lang),
     'X-Session-Id': sessionId(),
-    'X-Timezone': Intl.DateTimeFormat().resolvedOptions().timeZone,
+    'X-Timezone': browserTimeZone(),
   });
   const token = readStorage(STORAGE_KEYS.token);
   if (token) headers.set('Authorization', `Bearer ${token}`);

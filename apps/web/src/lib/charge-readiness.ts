@@ -3,10 +3,11 @@
  * would refuse it for (no saved card, no billing province), read fresh, so that the warning comes before the
  * question rather than after the user said yes; and the price as it will be charged, taxes included.
  */
-import { type PaidPlan, planPrice, taxProvince } from '@evmap/contract/billing';
+
 import { PRICES } from '@evmap/contract/constants';
 import type { Lang } from '@evmap/contract/enums';
 import type { ErrorKey } from '@evmap/contract/errors';
+import { type PaidPlan, planPrice, taxProvince } from '@evmap/contract/taxes';
 import type { User } from '@evmap/contract/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { localeOf } from '@/i18n/i18n';

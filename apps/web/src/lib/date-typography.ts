@@ -6,10 +6,22 @@
 
 const TIME_PARTS = new Set<Intl.DateTimeFormatPartTypes>(['hour', 'minute', 'second', 'dayPeriod']);
 
+/** Whether each formatter writes French (its resolved options are read once: formatters are kept, lib/intl-cache.ts). */
+const frenchFormatters = new WeakMap<Intl.DateTimeFormat, boolean>();
+
+function writesFrench(formatter: Intl.DateTimeFormat): boolean {
+  let french = frenchFormatters.get(formatter);
+  if (french === undefined) {
+    french = formatter.resolvedOptions().locale.toLowerCase().startsWith('fr');
+    frenchFormatters.set(formatter, french);
+  }
+  return french;
+}
+
 /** `date` written by `formatter`, typeset as above. */
 export function typesetDate(formatter: Intl.DateTimeFormat, date: Date): string {
   const parts = formatter.formatToParts(date);
-  const french = formatter.resolvedOptions().locale.toLowerCase().startsWith('fr');
+  const french = writesFrench(formatter);
   // "1er" goes with a month in words, not in a numeric date.
   const monthInWords = parts.some((part) => part.type === 'month' && !/^\d+$/.test(part.value));
   let firstTime = -1;

@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
 import { typesetDate } from '@/lib/date-typography';
+import { dateTimeFormat } from '@/lib/intl-cache';
 
 type DateInput = Date | string | number;
 
@@ -16,7 +17,7 @@ export function formatDate(
   lang: Lang,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
 ): string {
-  return typesetDate(new Intl.DateTimeFormat(localeOf(lang), options), new Date(value));
+  return typesetDate(dateTimeFormat(localeOf(lang), options), new Date(value));
 }
 
 /** `formatDate` in the current language; components using it re-render when the language changes. */

@@ -6,6 +6,7 @@
 import { RECURRING_DATES_LISTED } from '@evmap/contract/constants';
 import { nowWallClock } from '@evmap/contract/wall-clock';
 import { typesetDate } from '@/lib/date-typography';
+import { dateTimeFormat } from '@/lib/intl-cache';
 
 /** One date of an event. */
 export type EventDate = { startDate: string; endDate: string | null };
@@ -36,7 +37,7 @@ export type DateLength = 'long' | 'short';
  */
 export function formatWallClock(value: string, locale: string, withDate = true, length: DateLength = 'long'): string {
   const date = new Date(`${value.replace(' ', 'T')}Z`);
-  const formatter = new Intl.DateTimeFormat(locale, {
+  const formatter = dateTimeFormat(locale, {
     timeZone: 'UTC',
     ...(withDate ? { weekday: length, year: 'numeric', month: length, day: 'numeric' } : {}),
     hour: 'numeric',

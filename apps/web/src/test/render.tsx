@@ -4,7 +4,6 @@
  * replaces with `mockApi`.
  */
 import '@/i18n/i18n';
-import '@/i18n/screens';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -14,6 +13,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { i18n } from '@/i18n/i18n';
+import { loadScreenTexts } from '@/i18n/screens';
 
 export type RenderOptions = {
   lang?: 'fr' | 'en';
@@ -25,6 +25,7 @@ export type RenderOptions = {
 
 /** Renders `ui` inside the app's providers; returns Testing Library's queries, a user and the query client. */
 export async function renderUi(ui: ReactElement, options: RenderOptions = {}) {
+  await Promise.all([loadScreenTexts('en'), loadScreenTexts('fr')]);
   await i18n.changeLanguage(options.lang ?? 'en');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(

@@ -3,7 +3,8 @@
  * the completeness rules of spec section 5, which live once in the contract (`missingProfileFields`).
  * Kept apart from page-chrome.ts so the schemas it imports load with the profile pages only.
  */
-import { missingProfileFields, type User } from '@evmap/contract/users';
+import { missingProfileFields } from '@evmap/contract/profile-completeness';
+import type { User } from '@evmap/contract/users';
 
 /** True when the user still has a required profile field to fill. */
 export function isProfileIncomplete(user: Pick<User, 'type'> & Partial<User>): boolean {

@@ -12,6 +12,7 @@ import { useFormatNumber } from '@/components/data-table/use-format-number';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
 import { useFormatDate } from '@/lib/dates';
+import { dateTimeFormat } from '@/lib/intl-cache';
 import { PATHS } from '@/lib/paths';
 import type { AdminEventRow, AdminEventSortField } from '../api/admin-events-list';
 import { lastEventDate } from '../utils/admin-events-last-date';
@@ -47,7 +48,7 @@ export function AdminEventFlags({ event }: { event: AdminEventRow }) {
 
 /** A wall-clock day (`YYYY-MM-DD …`) in `locale`, as written (no zone conversion). */
 function formatDay(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'medium' }).format(
+  return dateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'medium' }).format(
     new Date(`${value.slice(0, 10)}T00:00:00Z`),
   );
 }

@@ -2,8 +2,9 @@
  * The event form's small map (spec section 9): the event's point at the place zoom, or the form's
  * default view without one. The organiser places the pin where the event really is: drag it, click the
  * map, or, with the keyboard, focus the map and move the pin with the arrow keys (Shift for longer
- * steps); the coordinates under the map are read out as they change. Leaflet is loaded when the map is
- * first drawn, after the form has painted, so it never weighs on the form's first render.
+ * steps); the coordinates under the map are read out as they change. Leaflet is loaded when the map first
+ * comes near the screen, after the form has painted, so it never weighs on the form's first render, nor on the
+ * page at all while the map is far below (a phone shows the form's first fields).
  */
 import 'leaflet/dist/leaflet.css';
 import './place-map.css';
@@ -31,6 +32,21 @@ export function mapPoint(latitude: number | null | undefined, longitude: number 
 /** A coordinate as shown: at most 5 decimals (about a metre), without trailing zeros. */
 export function formatCoordinate(value: number): string {
   return String(Number(value.toFixed(5)));
+}
+
+/** Calls `show` once `element` comes near the viewport (after the next paint without IntersectionObserver). */
+function whenNearView(element: HTMLElement, show: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') return afterNextPaint(show);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      show();
+    },
+    { rootMargin: '300px 0px' },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
 }
 
 /** One arrow key step, in metres (ten times more with Shift): a door along a street. */
@@ -83,7 +99,7 @@ export function PlaceMap({ latitude, longitude, onMove }: PlaceMapProps) {
     move.current?.({ lat: round6(next.lat), lng: round6(next.lng) });
   }, []);
 
-  // The map, once, after the form has painted.
+  // The map, once, when it comes near the screen (after the form has painted).
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -112,7 +128,7 @@ export function PlaceMap({ latitude, longitude, onMove }: PlaceMapProps) {
       });
       setLeaflet({ L, map });
     };
-    const cancel = afterNextPaint(() => void start());
+    const cancel = whenNearView(element, () => void start());
     return () => {
       cancelled = true;
       cancel();

@@ -66,6 +66,8 @@ export function CurrentPlan({ user, subscription }: CurrentPlanProps) {
         </Title>
         <Text fw={600}>{t('plans.current', { plan: t(`plans.names.${plan ?? 'none'}`) })}</Text>
         {status && <Text>{status}</Text>}
+        {/* The renewal line comes with the subscription: its place is kept meanwhile, so nothing below moves. */}
+        {!status && plan === 'complete' && subscription === undefined && <Text aria-hidden="true">&nbsp;</Text>}
         {link && (
           <Anchor component={Link} to={link.to} fw={600}>
             {link.label}

@@ -4,8 +4,9 @@
  * a confirmation. The plan shown is the session's user, which the change replaces, so `/profile` and its plan
  * popup follow without a reload.
  */
-import { taxProvince } from '@evmap/contract/billing';
+
 import { TRIAL_DAYS_ALTERNATIVE, TRIAL_MONTHS } from '@evmap/contract/constants';
+import { taxProvince } from '@evmap/contract/taxes';
 import type { User } from '@evmap/contract/users';
 import { Anchor, Box, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';

@@ -4,8 +4,9 @@
  * province, a declined payment, the trial limit) becomes the page's message and changes nothing; for a paid
  * plan, no card or no billing province is found before the confirmation is asked, not after.
  */
-import { taxProvince } from '@evmap/contract/billing';
+
 import type { Event } from '@evmap/contract/events';
+import { taxProvince } from '@evmap/contract/taxes';
 import type { User } from '@evmap/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';

@@ -2,9 +2,11 @@
  * Plan prices as the page shows them, computed with the contract's helpers the API charges with
  * (`priceWithTax`, TAX_RATES): the price before tax, and with a known province each tax and the total.
  */
-import { type PaidPlan, priceWithTax, TAX_RATE_SCALE, type TaxName } from '@evmap/contract/billing';
+
 import { CURRENCY, PRICES } from '@evmap/contract/constants';
 import type { Lang, Province } from '@evmap/contract/enums';
+import { type PaidPlan, priceWithTax, TAX_RATE_SCALE, type TaxName } from '@evmap/contract/taxes';
+import { numberFormat } from '@/lib/intl-cache';
 
 /** A price for display: `price` before tax; with a province, its taxes (rate as a percentage) and the total. */
 export type PriceView = {
@@ -17,16 +19,12 @@ const locale = (lang: Lang) => (lang === 'fr' ? 'fr-CA' : 'en-CA');
 
 /** Cents as money: 3499 -> "$34.99" (en) or "34,99 $" (fr). */
 export function formatCents(cents: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), { style: 'currency', currency: CURRENCY.toUpperCase() }).format(
-    cents / 100,
-  );
+  return numberFormat(locale(lang), { style: 'currency', currency: CURRENCY.toUpperCase() }).format(cents / 100);
 }
 
 /** A tax rate (thousandths of a percent) as a percentage: 9975 -> "9.975%" (en) or "9,975 %" (fr). */
 export function formatRate(rate: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 3 }).format(
-    rate / TAX_RATE_SCALE,
-  );
+  return numberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 3 }).format(rate / TAX_RATE_SCALE);
 }
 
 /** The price of `plan` (one publication, or one month) for a customer of `province` (null: unknown). */

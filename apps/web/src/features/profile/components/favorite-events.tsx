@@ -1,7 +1,7 @@
 /** The viewer's side of `/profile`: their favourite events, each with a remove button, and a way to the map. */
 import type { Event } from '@evmap/contract/events';
 import { ActionIcon, Button, Group, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyList, ListStatus } from '@/components/list-status';
@@ -52,6 +52,8 @@ function RemoveButton({ event }: { event: Event }) {
 export function FavoriteEvents() {
   const { t } = useTranslation();
   const query = useFavoriteEvents();
+  // The cards are rendered in the background, in slices the browser can interrupt (one long task otherwise).
+  const events = useDeferredValue(query.data);
   const mapButton = (
     <Button component={Link} to={PATHS.home} variant="light">
       {t('profile.goToMap')}
@@ -59,23 +61,23 @@ export function FavoriteEvents() {
   );
 
   let content: ReactNode;
-  if (query.isPending || query.isError) {
+  if (events === undefined || query.isError) {
     content = (
       <ListStatus
-        status={query.isPending ? 'pending' : 'error'}
+        status={query.isError ? 'error' : 'pending'}
         message={t('profile.favoritesLoadFailed')}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />
     );
-  } else if (query.data.length === 0) {
+  } else if (events.length === 0) {
     content = <EmptyList title={t('profile.emptyViewer')} hint={t('profile.emptyViewerHint')} action={mapButton} />;
   } else {
     content = (
       <Stack gap="lg">
         <Group justify="flex-end">{mapButton}</Group>
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {query.data.map((event) => (
+          {events.map((event) => (
             <EventCard
               key={event.id}
               event={event}

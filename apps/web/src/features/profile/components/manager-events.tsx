@@ -4,7 +4,7 @@
  */
 import type { Event } from '@evmap/contract/events';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type MouseEvent, type ReactNode, useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyList, ListStatus } from '@/components/list-status';
@@ -77,6 +77,8 @@ export function ManagerEvents() {
   const [popupOpened, setPopupOpened] = useState(requirement !== null);
   useEffect(() => setPopupOpened(requirement !== null), [requirement]);
   const query = useOwnEvents();
+  // The cards are rendered in the background, in slices the browser can interrupt (one long task otherwise).
+  const events = useDeferredValue(query.data);
   const views = useOwnEventViews(Boolean(query.data?.length)).data;
 
   // Without a usable plan, the create button opens the popup instead of the form.
@@ -92,21 +94,21 @@ export function ManagerEvents() {
   );
 
   let content: ReactNode;
-  if (query.isPending || query.isError) {
+  if (events === undefined || query.isError) {
     content = (
       <ListStatus
-        status={query.isPending ? 'pending' : 'error'}
+        status={query.isError ? 'error' : 'pending'}
         message={t('profile.ownLoadFailed')}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />
     );
-  } else if (query.data.length === 0) {
+  } else if (events.length === 0) {
     content = (
       <EmptyList title={t('profile.emptyManager')} hint={t('profile.emptyManagerHint')} action={createButton} />
     );
   } else {
-    const { upcoming, passed } = splitEvents(query.data);
+    const { upcoming, passed } = splitEvents(events);
     content = (
       <Stack gap="lg">
         <Group justify="flex-end">{createButton}</Group>

@@ -28,10 +28,16 @@ export function OwnerEventStatusLine({ event }: { event: Event }) {
   );
 }
 
-/** "12 views in the last 7 days", once the views are known. */
+/** "12 views in the last 7 days", once the views are known; their line is kept empty meanwhile (no layout shift). */
 export function OwnerEventViews({ views }: { views: number | undefined }) {
   const { t } = useTranslation();
-  if (views === undefined) return null;
+  if (views === undefined) {
+    return (
+      <Text size="sm" aria-hidden="true">
+        &nbsp;
+      </Text>
+    );
+  }
   return (
     <Text size="sm" c="dimmed">
       {t('profile.viewsWeek', { count: views })}
