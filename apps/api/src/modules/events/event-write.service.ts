@@ -15,6 +15,7 @@ import { refreshEventDays } from './event-days.repository';
 import {
   type EventRecord,
   eventsChanged,
+  eventsChangedMany,
   insertEvent,
   markEventDeleted,
   replaceDates,
@@ -68,12 +69,15 @@ export async function eligibleCreator(tx: Tx, creatorId: number) {
 /**
  * Creates (no `existing`) or updates an event in `tx` and everything that derives from it.
  * `creatorId` is the owner for owner writes; administrators may pass another one.
+ * `indexLater` (an import's new events): the search index and the change signal are left to the caller, which writes
+ * them for many events at once with `indexSavedEvents` before its transaction ends.
  */
 export async function saveEvent(
   tx: Tx,
   actor: UserRow,
   input: EventInput,
   existing?: EventRecord,
+  options: { indexLater?: boolean } = {},
 ): Promise<{ id: number; uuid: string; titleFr: string; created: boolean }> {
   await checkCategory(tx, input.categoryId);
   const images = await resolveImages(tx, actor, input);
@@ -128,6 +132,7 @@ export async function saveEvent(
   await replaceDates(tx, row.id, input.dates);
   // A replaced image is left unused: the uploads' collection job deletes it after its grace period.
   await replaceImages(tx, row.id, images);
+  if (options.indexLater && !existing) return { ...row, titleFr: input.titleFr, created: true };
   await refreshEventDays(tx, [row.id]);
   const deactivated = existing?.active && input.active === false;
   await eventsChanged(tx, { type: existing ? (deactivated ? 'deactivated' : 'updated') : 'created', ...row });
@@ -145,4 +150,20 @@ export async function softDeleteEvent(tx: Tx, event: { id: number; uuid: string 
   await discardPaths(tx, await markEventDeleted(tx, event.id, now));
   await refreshEventDays(tx, [event.id]);
   await eventsChanged(tx, { type: 'deleted', id: event.id, uuid: event.uuid });
+}
+
+/**
+ * The search index and the change signal of events created with `indexLater`, in a few statements for all of them
+ * (an import writes hundreds a transaction: one statement each was most of a run's time).
+ */
+export async function indexSavedEvents(tx: Tx, created: Array<{ id: number; uuid: string }>): Promise<void> {
+  if (created.length === 0) return;
+  await refreshEventDays(
+    tx,
+    created.map((event) => event.id),
+  );
+  await eventsChangedMany(
+    tx,
+    created.map((event) => ({ type: 'created' as const, id: event.id, uuid: event.uuid })),
+  );
 }

@@ -245,6 +245,48 @@ export async function eventsChanged(db: Executor, change: Omit<LiveChange, 'plac
   await db.execute(sql`SELECT pg_notify('events_changed', ${JSON.stringify(message)})`);
 }
 
+/**
+ * eventsChanged for many events of one transaction at once: one version for all of them (the caches count the
+ * versions between two reads, so one version covering several changes is read as it is), one row each in
+ * event_changes, and each one's notification.
+ */
+export async function eventsChangedMany(db: Executor, changes: Array<Omit<LiveChange, 'place'>>): Promise<void> {
+  if (changes.length === 0) return;
+  if (changes.length === 1) return eventsChanged(db, changes[0]!);
+  markLocalEventWrite();
+  const ids = sql`${sql.param(changes.map((change) => change.id))}::int[]`;
+  const recorded = await db.execute<{ id: number; days: string[]; lat: number | null; lng: number | null }>(sql`
+    WITH raised AS (
+      INSERT INTO app_meta (key, value) VALUES ('events_version', '1')
+      ON CONFLICT (key) DO UPDATE SET value = (app_meta.value::bigint + 1)::text, updated_at = now()
+      RETURNING value::bigint AS version
+    ), before AS (
+      UPDATE event_changes SET version = (SELECT version FROM raised)
+      WHERE version IS NULL AND event_id = ANY(${ids})
+      RETURNING id
+    )
+    INSERT INTO event_changes (version, event_id, days, latitude, longitude)
+    SELECT (SELECT version FROM raised), c.id,
+      COALESCE(array_agg(to_char(d.day, 'YYYY-MM-DD') ORDER BY d.day) FILTER (WHERE d.day IS NOT NULL), '{}'),
+      max(d.latitude), max(d.longitude)
+    FROM unnest(${ids}) AS c(id) LEFT JOIN event_days d ON d.event_id = c.id
+    GROUP BY c.id
+    RETURNING event_id AS id, days, latitude::float8 AS lat, longitude::float8 AS lng`);
+  if (Math.random() < 0.01) {
+    await db.execute(sql`DELETE FROM event_changes WHERE created_at < now() - interval '10 minutes'`);
+  }
+  const after = new Map(recorded.rows.map((row) => [row.id, row]));
+  const messages = changes.map((change) => {
+    const row = after.get(change.id);
+    const place: LiveChange['place'] =
+      row && row.days.length > 0 && row.lat !== null && row.lng !== null
+        ? { days: row.days.length <= LIVE_CHANGE_DAYS_MAX ? row.days : null, lat: row.lat, lng: row.lng }
+        : null;
+    return JSON.stringify({ ...change, place } satisfies LiveChange);
+  });
+  await db.execute(sql`SELECT pg_notify('events_changed', m) FROM unnest(${sql.param(messages)}::text[]) AS m`);
+}
+
 /** Locks and answers the user's live events whose first date starts after `instant` (in each event's zone). */
 export async function lockEventsStartingAfter(
   tx: Executor,

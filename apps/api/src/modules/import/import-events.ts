@@ -7,16 +7,21 @@ import { saveEvent } from '../events/event-write.service';
 import { eventsChanged, findEventById, updateEventColumns } from '../events/events.repository';
 import { EDITABLE_FIELDS, type EditableField } from '../events/imported-edits';
 
-/** Creates the event of a new record under the source's organisation, published or waiting as the source says. */
+/**
+ * Creates the event of a new record under the source's organisation, published or waiting as the source says.
+ * `indexLater`: its search index and change signal are written with the batch's (indexSavedEvents), before the
+ * transaction ends.
+ */
 export async function createImported(
   tx: Tx,
   owner: UserRow,
   event: AdminEventInput,
   active: boolean,
   images: Array<{ imagePath: string; orderIdx: number }> = [],
+  options: { indexLater?: boolean } = {},
 ) {
   // saveEvent alone: no plan rule, no publication charge (imported events count for no plan and no invoice).
-  return saveEvent(tx, owner, { ...event, images, creatorId: owner.id, active });
+  return saveEvent(tx, owner, { ...event, images, creatorId: owner.id, active }, undefined, options);
 }
 
 /** Updates an imported event from its record; the fields an administrator edited keep their value. */

@@ -16,6 +16,7 @@ import { storeImage } from '../../lib/images';
 import { FetchError, type SafeFetchOptions, safeFetch } from '../../lib/safe-fetch';
 import type { FileStorage } from '../../lib/storage';
 import type { UserRow } from '../../plugins/auth';
+import { indexSavedEvents } from '../events/event-write.service';
 import { insertUpload } from '../uploads/uploads.repository';
 import { findUserById } from '../users/users.repository';
 import { CONNECTORS } from './connectors/index';
@@ -121,8 +122,11 @@ function reject(state: RunState, externalId: string | null, reason: string) {
   if (state.rejections.length < IMPORT_REJECTIONS_KEPT) state.rejections.push({ externalId, reason });
 }
 
-/** The events of a batch to mark as their records' (one statement at the end of the batch). */
-type Marks = Array<{ id: number; externalId: string; importHash: string }>;
+/**
+ * The events of a batch to mark as their records' (one statement at the end of the batch), and those created, whose
+ * search index and change signal are written together at the end of the batch too.
+ */
+type Marks = Array<{ id: number; externalId: string; importHash: string; created?: { uuid: string } }>;
 
 async function writeRecord(tx: Tx, state: RunState, record: ValidRecord, marks: Marks) {
   const { source, owner, counts } = state;
@@ -182,8 +186,8 @@ async function writeRecord(tx: Tx, state: RunState, record: ValidRecord, marks: 
       });
       return void counts.linked++;
     }
-    const saved = await createImported(tx, owner, event, source.publishAtOnce, images ?? []);
-    marks.push({ id: saved.id, externalId, importHash: hash });
+    const saved = await createImported(tx, owner, event, source.publishAtOnce, images ?? [], { indexLater: true });
+    marks.push({ id: saved.id, externalId, importHash: hash, created: { uuid: saved.uuid } });
     counts.created++;
   }
 }
@@ -414,6 +418,10 @@ export async function runSource(deps: ImportDeps, source: SourceRow, now = new D
       await deps.db.transaction(async (tx) => {
         const marks: Marks = [];
         for (const record of valid.slice(i, i + IMPORT_BATCH)) await writeRecord(tx, state, record, marks);
+        await indexSavedEvents(
+          tx,
+          marks.flatMap((mark) => (mark.created ? [{ id: mark.id, uuid: mark.created.uuid }] : [])),
+        );
         await markImported(tx, source.id, marks);
       });
     }
