@@ -213,36 +213,7 @@ export async function replaceImages(
  * instance drops only the cached answers it touches, and notifies every instance's live-update stream after commit.
  */
 export async function eventsChanged(db: Executor, change: Omit<LiveChange, 'place'>): Promise<void> {
-  // This process's marker cache reads the version for a while: the writer reads its own write (local-event-writes).
-  markLocalEventWrite();
-  const recorded = await db.execute<{ days: string[]; lat: number | null; lng: number | null }>(sql`
-    WITH raised AS (
-      INSERT INTO app_meta (key, value) VALUES ('events_version', '1')
-      ON CONFLICT (key) DO UPDATE SET value = (app_meta.value::bigint + 1)::text, updated_at = now()
-      RETURNING value::bigint AS version
-    ), before AS (
-      UPDATE event_changes SET version = (SELECT version FROM raised)
-      WHERE version IS NULL AND event_id = ${change.id}
-      RETURNING id
-    )
-    INSERT INTO event_changes (version, event_id, days, latitude, longitude)
-    SELECT (SELECT version FROM raised), ${change.id},
-      COALESCE(array_agg(to_char(d.day, 'YYYY-MM-DD') ORDER BY d.day), '{}'), max(d.latitude), max(d.longitude)
-    FROM event_days d WHERE d.event_id = ${change.id}
-    RETURNING days, latitude::float8 AS lat, longitude::float8 AS lng`);
-  // Now and then, forget what no instance needs any more (one further behind empties its caches).
-  if (Math.random() < 0.01) {
-    await db.execute(sql`DELETE FROM event_changes WHERE created_at < now() - interval '10 minutes'`);
-  }
-  // Where the event now is (its days on the map and its point), so that maps refresh only the answers it touches;
-  // the days are left out past LIVE_CHANGE_DAYS_MAX (a notification carries at most 8,000 bytes).
-  const after = recorded.rows[0];
-  const place: LiveChange['place'] =
-    after && after.days.length > 0 && after.lat !== null && after.lng !== null
-      ? { days: after.days.length <= LIVE_CHANGE_DAYS_MAX ? after.days : null, lat: after.lat, lng: after.lng }
-      : null;
-  const message: LiveChange = { ...change, place };
-  await db.execute(sql`SELECT pg_notify('events_changed', ${JSON.stringify(message)})`);
+  await eventsChangedMany(db, [change]);
 }
 
 /**
@@ -252,7 +223,7 @@ export async function eventsChanged(db: Executor, change: Omit<LiveChange, 'plac
  */
 export async function eventsChangedMany(db: Executor, changes: Array<Omit<LiveChange, 'place'>>): Promise<void> {
   if (changes.length === 0) return;
-  if (changes.length === 1) return eventsChanged(db, changes[0]!);
+  // This process's marker cache reads the version for a while: the writer reads its own write (local-event-writes).
   markLocalEventWrite();
   const ids = sql`${sql.param(changes.map((change) => change.id))}::int[]`;
   const recorded = await db.execute<{ id: number; days: string[]; lat: number | null; lng: number | null }>(sql`
@@ -272,9 +243,12 @@ export async function eventsChangedMany(db: Executor, changes: Array<Omit<LiveCh
     FROM unnest(${ids}) AS c(id) LEFT JOIN event_days d ON d.event_id = c.id
     GROUP BY c.id
     RETURNING event_id AS id, days, latitude::float8 AS lat, longitude::float8 AS lng`);
+  // Now and then, forget what no instance needs any more (one further behind empties its caches).
   if (Math.random() < 0.01) {
     await db.execute(sql`DELETE FROM event_changes WHERE created_at < now() - interval '10 minutes'`);
   }
+  // Where each event now is (its days on the map and its point), so that maps refresh only the answers it touches;
+  // the days are left out past LIVE_CHANGE_DAYS_MAX (a notification carries at most 8,000 bytes).
   const after = new Map(recorded.rows.map((row) => [row.id, row]));
   const messages = changes.map((change) => {
     const row = after.get(change.id);
