@@ -166,7 +166,7 @@ describe("a source's page", () => {
       '/connected/admin/sources/3/runs',
     ]);
     expect(toast.success).toHaveBeenCalledWith(
-      '“Maison de la culture” ran: 3 new, 1 updated, 0 unchanged, 0 removed, 2 rejected.',
+      '“Maison de la culture” ran: 3 new · 1 updated · 0 unchanged · 0 removed · 2 rejected.',
     );
   });
 

@@ -85,7 +85,7 @@ describe('an organisation’s calendars', () => {
     await user.click(screen.getByRole('button', { name: 'Run Agenda de la salle now' }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
-        '“Agenda de la salle” ran: 3 new, 1 updated, 0 unchanged, 0 removed, 2 rejected.',
+        '“Agenda de la salle” ran: 3 new · 1 updated · 0 unchanged · 0 removed · 2 rejected.',
       ),
     );
     expect(calls.find((call) => call.method === 'POST')?.path).toBe('/connected/sources/3/runs');

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { ImportRunCard } from '@/components/import/import-run-card';
-import { ImportRunSummary } from '@/components/import/import-run-summary';
+import { ImportRunSummary, useRunCounts } from '@/components/import/import-run-summary';
 import { ImportSourceState } from '@/components/import/import-source-state';
 import { ListStatus } from '@/components/list-status';
 import { ApiError } from '@/lib/api-client';
@@ -68,6 +68,7 @@ function OwnSource({ source, onDelete }: { source: ImportSource; onDelete: (sour
   const runsId = useId();
   const [showRuns, setShowRuns] = useState(false);
   const run = useRunOwnSource();
+  const runCounts = useRunCounts();
   const update = useUpdateOwnSource();
   const failed = (error: unknown) =>
     toast.error(error instanceof ApiError ? error.message : t('internal', { ns: 'errors' }));
@@ -75,7 +76,7 @@ function OwnSource({ source, onDelete }: { source: ImportSource; onDelete: (sour
     try {
       const answer = await run.mutateAsync(source.id);
       if (answer.error) toast.error(t('sources.toast.runFailed', { name: source.name, error: answer.error }));
-      else toast.success(t('sources.toast.ran', { name: source.name, ...answer.counts }));
+      else toast.success(t('sources.toast.ran', { name: source.name, counts: runCounts(answer) }));
     } catch (error) {
       failed(error);
     }
