@@ -171,6 +171,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** Lighthouse's errors of a trace it failed to record, which it asks to run again. */
+const TRACE_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+
 export async function runLighthouse(
   url: string,
   options: {
@@ -190,6 +193,7 @@ export async function runLighthouse(
     const runs: LighthouseRun[] = [];
     const reports: LighthouseResult[] = [];
     let version = '?';
+    let retries = 0;
     for (let i = 1; i <= options.runs; i++) {
       await prepareStorage(chromium.port, new URL(url).origin, options.storage ?? null);
       const result = await lighthouse(url, {
@@ -200,6 +204,13 @@ export async function runLighthouse(
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error('Lighthouse returned no result');
+      // A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP…: "Please run Lighthouse again") is run again, at
+      // most twice for a page; any other error, or a third one, ends the benchmark.
+      if (lhr.runtimeError && TRACE_ERRORS.has(lhr.runtimeError.code) && retries < 2) {
+        retries++;
+        i--;
+        continue;
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       version = lhr.lighthouseVersion;
       const score = lhr.categories.performance?.score;
