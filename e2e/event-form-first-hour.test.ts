@@ -185,7 +185,13 @@ describe.each([
 
     // "Add images" answers Enter with the file chooser.
     await page.getByLabel(text.addImages).focus();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    // Playwright turns on Chromium's file chooser interception when a listener is added, without waiting for it: a
+    // key pressed at once could open the chooser before (seen once under load). A round trip after listening comes
+    // back only once the interception is on (the browser answers its messages in order).
+    const chooserEvent = page.waitForEvent('filechooser');
+    await page.evaluate(() => undefined);
+    await page.keyboard.press('Enter');
+    const chooser = await chooserEvent;
     expect(chooser.isMultiple()).toBe(true);
 
     // The form passes axe with its notes, pending recurrence and draft.
