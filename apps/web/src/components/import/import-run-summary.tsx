@@ -7,6 +7,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '@/components/data-table/use-format-number';
 import { useFormatDate } from '@/lib/dates';
+import { toast } from '@/lib/toast';
 
 /** Mantine's greens are too light for small text on white (WCAG AA): a darker one. */
 const DARK_GREEN = '#1b5e20';
@@ -34,6 +35,16 @@ export function useRunCounts() {
     COUNT_KEYS.filter((key) => key !== 'linked' || run.counts.linked > 0)
       .map((key) => t(`sources.counts.${key}`, { count: run.counts[key], value: formatNumber(run.counts[key]) }))
       .join(' · ');
+}
+
+/** Tells how a run asked with "Run now" went: its counts, or the error of a refused feed (admin and organisation). */
+export function useRunToast() {
+  const { t } = useTranslation();
+  const runCounts = useRunCounts();
+  return (name: string, run: ImportRun) => {
+    if (run.error) toast.error(t('sources.toast.runFailed', { name, error: run.error }));
+    else toast.success(t('sources.toast.ran', { name, counts: runCounts(run) }));
+  };
 }
 
 /** The last run of a source in a list cell: status, when, and the counts or the error. */

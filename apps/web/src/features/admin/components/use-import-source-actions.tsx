@@ -7,7 +7,7 @@ import type { ImportRun, ImportSource } from '@evmap/contract/import';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
-import { useRunCounts } from '@/components/import/import-run-summary';
+import { useRunToast } from '@/components/import/import-run-summary';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteImportSource } from '../api/import-source-delete';
@@ -31,7 +31,7 @@ export type ImportSourceActions = {
 export function useImportSourceActions(): ImportSourceActions {
   const { t } = useTranslation();
   const runMutation = useRunImportSource();
-  const runCounts = useRunCounts();
+  const runToast = useRunToast();
   const update = useUpdateImportSource();
   const deletion = useDeleteImportSource();
   const [confirm, dialog] = useConfirm();
@@ -41,8 +41,7 @@ export function useImportSourceActions(): ImportSourceActions {
   const run = async (source: ImportSource) => {
     try {
       const answer = await runMutation.mutateAsync(source.id);
-      if (answer.error) toast.error(t('sources.toast.runFailed', { name: source.name, error: answer.error }));
-      else toast.success(t('sources.toast.ran', { name: source.name, counts: runCounts(answer) }));
+      runToast(source.name, answer);
       return answer;
     } catch (error) {
       failed(error);

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { ImportRunCard } from '@/components/import/import-run-card';
-import { ImportRunSummary, useRunCounts } from '@/components/import/import-run-summary';
+import { ImportRunSummary, useRunToast } from '@/components/import/import-run-summary';
 import { ImportSourceState } from '@/components/import/import-source-state';
 import { ListStatus } from '@/components/list-status';
 import { ApiError } from '@/lib/api-client';
@@ -68,15 +68,13 @@ function OwnSource({ source, onDelete }: { source: ImportSource; onDelete: (sour
   const runsId = useId();
   const [showRuns, setShowRuns] = useState(false);
   const run = useRunOwnSource();
-  const runCounts = useRunCounts();
+  const runToast = useRunToast();
   const update = useUpdateOwnSource();
   const failed = (error: unknown) =>
     toast.error(error instanceof ApiError ? error.message : t('internal', { ns: 'errors' }));
   const runNow = async () => {
     try {
-      const answer = await run.mutateAsync(source.id);
-      if (answer.error) toast.error(t('sources.toast.runFailed', { name: source.name, error: answer.error }));
-      else toast.success(t('sources.toast.ran', { name: source.name, counts: runCounts(answer) }));
+      runToast(source.name, await run.mutateAsync(source.id));
     } catch (error) {
       failed(error);
     }
