@@ -8,7 +8,9 @@ import { events } from './events';
  * Migration 0010 adds columns read and written only in SQL (event-days.repository.ts, search.repository.ts), not
  * declared here: `search_document` (tsvector, a copy of events.search_document, GIN index
  * event_days_search_document_idx), `starts_at` and `ends_at` (timestamptz: the earliest start and latest end of the
- * event's dates touching the day, for "now").
+ * event's dates touching the day, for "now"). Migration 0017 adds, the same way, what the event's map marker shows:
+ * `title_fr`, `title_en`, `handle`, `image_path` and `image_formats` (its cover) and `start_minute`, so that the marker
+ * query reads no other table.
  */
 export const eventDays = pgTable(
   'event_days',

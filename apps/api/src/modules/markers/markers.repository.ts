@@ -1,7 +1,8 @@
 /**
- * The marker query: every searchable event of a day in a box (and a category), read from `event_days` (one row per
- * day and searchable event, with its point and category: the map search's own index) joined to its title and
- * handle, in one statement.
+ * The marker query: every searchable event of a day in a box (and a category), read from `event_days` alone (one row
+ * per day and searchable event, with its point, category and what its marker shows: the map search's own index), in
+ * one statement. Reading each row's event and cover image as well was half of a text search over a city (migration
+ * 0017).
  */
 
 import { DAY_NOW } from '@evmap/contract/events';
@@ -33,8 +34,8 @@ export type MarkerQuery = {
 
 /**
  * The `event_days` rows of the query (the day or "now", the box, the category, the attributes), and with a text those
- * it matches: as the search does (search.repository.ts), the union of the rows its document matches and the rows of
- * the organisers its words name, each an index's bitmap ANDed with the day and box; an OR of the two made PostgreSQL
+ * it matches: as the search does (search.repository.ts), the rows its document matches and the other rows of the
+ * organisers its words name, each an index's bitmap ANDed with the day and box; an OR of the two made PostgreSQL
  * test the text on every row of the day in the box (8 ms for a word found 70 times in Montréal, 40 ms for
  * "montreal").
  */
@@ -46,10 +47,11 @@ function matchingRows(q: MarkerQuery): SQL {
       ${q.access === 0 ? sql`` : sql`AND d.access <> 0 AND d.access & ${q.access}::int = ${q.access}::int`}
       ${q.day === DAY_NOW ? sql`AND ${nowSql()}` : sql``}`;
   const rows = (match: SQL) =>
-    sql`SELECT d.event_id, d.day, d.latitude, d.longitude, d.access, d.starts_at FROM event_days d WHERE ${where}${match}`;
+    sql`SELECT d.event_id, d.latitude, d.longitude, d.category_id, d.access, d.title_fr, d.title_en, d.handle, d.image_path, d.image_formats, d.start_minute FROM event_days d WHERE ${where}${match}`;
   if (q.text === null) return rows(sql``);
   const [own, organiser] = textMatchesSql(textQuerySql(q.text));
-  return sql`${rows(sql` AND ${own}`)} UNION ${rows(sql` AND ${organiser}`)}`;
+  // Disjoint halves (the organiser's rows that the document does not match): UNION ALL, no de-duplication of rows.
+  return sql`${rows(sql` AND ${own}`)} UNION ALL ${rows(sql` AND ${organiser} AND (${own}) IS NOT TRUE`)}`;
 }
 
 /**
@@ -60,21 +62,13 @@ function matchingRows(q: MarkerQuery): SQL {
 export function markersSql(q: MarkerQuery): SQL {
   const title =
     q.lang === 'en'
-      ? sql`COALESCE(NULLIF(e.title_en, ''), e.title_fr)`
-      : sql`COALESCE(NULLIF(e.title_fr, ''), e.title_en)`;
+      ? sql`COALESCE(NULLIF(d.title_en, ''), d.title_fr)`
+      : sql`COALESCE(NULLIF(d.title_fr, ''), d.title_en)`;
   return sql`
-    SELECT ${q.day === DAY_NOW ? sql`DISTINCT ON (d.event_id)` : sql``} d.event_id AS id, d.latitude::float8 AS la, d.longitude::float8 AS lo, e.category_id AS c,
-      COALESCE(e.handle, e.uuid::text) AS h, left(COALESCE(${title}, ''), ${q.titleMax}) AS t,
-      cover.image_path AS ip, cover.formats AS f, d.access AS a,
-      CASE WHEN d.starts_at IS NULL OR (d.starts_at AT TIME ZONE e.time_zone)::date < d.day THEN -1
-        ELSE (extract(hour FROM d.starts_at AT TIME ZONE e.time_zone) * 60
-          + extract(minute FROM d.starts_at AT TIME ZONE e.time_zone))::int
-      END AS s
+    SELECT ${q.day === DAY_NOW ? sql`DISTINCT ON (d.event_id)` : sql``} d.event_id AS id, d.latitude::float8 AS la, d.longitude::float8 AS lo, d.category_id AS c,
+      d.handle AS h, left(COALESCE(${title}, ''), ${q.titleMax}) AS t, d.image_path AS ip, d.image_formats AS f,
+      d.access AS a, d.start_minute AS s
     FROM (${matchingRows(q)}) d
-    JOIN events e ON e.id = d.event_id
-    LEFT JOIN LATERAL (
-      SELECT i.image_path, i.formats FROM event_images i WHERE i.event_id = d.event_id ORDER BY i.order_idx LIMIT 1
-    ) cover ON true
     ORDER BY d.event_id
     LIMIT ${q.limit}`;
 }

@@ -123,6 +123,57 @@ describe('GET /public/events/markers', () => {
     });
   });
 
+  it('shows a new cover and a new title as soon as the event is saved (event_days keeps a copy of both)', async () => {
+    await ctx.db.insert(uploads).values([
+      { userId: owner.id, folder: 'events', path: 'events/2031/02/first', formats: [124] },
+      { userId: owner.id, folder: 'events', path: 'events/2031/02/other', formats: [124] },
+    ]);
+    const body = { latitude: 45.501, longitude: -73.571, titleFr: 'Vernissage', titleEn: 'Opening' };
+    const shown = await create(eventBody({ ...body, images: [{ imagePath: 'events/2031/02/first', orderIdx: 0 }] }));
+    const before = decodeMarkers((await markers(here({ lang: 'en' }))).json()).find((m) => m.id === shown.id);
+    expect(before).toMatchObject({ title: 'Opening', image: '/uploads/events/2031/02/first/124.jpg' });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/connected/events/${shown.id}`,
+      headers: authHeaders(ctx.app, owner),
+      payload: eventBody({
+        ...body,
+        titleEn: 'Grand opening',
+        images: [{ imagePath: 'events/2031/02/other', orderIdx: 0 }],
+      }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = decodeMarkers((await markers(here({ lang: 'en' }))).json()).find((m) => m.id === shown.id);
+    expect(after).toMatchObject({ title: 'Grand opening', image: '/uploads/events/2031/02/other/124.jpg' });
+    const removal = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/connected/events/id/${shown.id}`,
+      headers: authHeaders(ctx.app, owner),
+    });
+    expect(removal.statusCode).toBe(204);
+  });
+
+  it('fills what a marker shows into a row written without it (by the previous version, during an upgrade)', async () => {
+    const saved = await ctx.app.pool.query(
+      'SELECT day, title_fr, title_en, handle, start_minute FROM event_days WHERE event_id = $1 ORDER BY day',
+      [jazz.id],
+    );
+    expect(saved.rows.length).toBeGreaterThan(0);
+    expect(saved.rows[0]).toMatchObject({ title_fr: 'Soirée jazz', title_en: 'Jazz night', handle: jazz.handle });
+    // The columns the previous version wrote, nothing else.
+    await ctx.app.pool.query(
+      `WITH old AS (DELETE FROM event_days WHERE event_id = $1 RETURNING *)
+       INSERT INTO event_days (day, event_id, category_id, latitude, longitude, access, search_document, starts_at, ends_at)
+       SELECT day, event_id, category_id, latitude, longitude, access, search_document, starts_at, ends_at FROM old`,
+      [jazz.id],
+    );
+    const filled = await ctx.app.pool.query(
+      'SELECT day, title_fr, title_en, handle, start_minute FROM event_days WHERE event_id = $1 ORDER BY day',
+      [jazz.id],
+    );
+    expect(filled.rows).toEqual(saved.rows);
+  });
+
   it('says when each event starts on the day, -1 for one that began the day before', async () => {
     // The day after `day` (tomorrow): every date below is in the future, whatever the hour of the run.
     const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
