@@ -9,8 +9,8 @@ import { feedsRoutes as routes } from '@evmap/contract/routes/feeds';
 import { API_PREFIX } from '@evmap/contract/routes/route';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { etagMatches } from '../../lib/etag';
 import { routeOf } from '../../lib/route-table';
-import { etagMatches } from '../markers/markers.routes';
 import type { FeedFilter } from './feeds.repository';
 import { buildFeed, type FeedAnswer } from './feeds.service';
 

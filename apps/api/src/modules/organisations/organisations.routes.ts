@@ -6,8 +6,8 @@ import { FEED_MAX_AGE_S, FEED_RATE_LIMIT } from '@evmap/contract/feeds';
 import { organisationsRoutes as routes } from '@evmap/contract/routes/organisations';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { etagMatches } from '../../lib/etag';
 import { routeOf } from '../../lib/route-table';
-import { etagMatches } from '../markers/markers.routes';
 import { etagOf } from '../search/search-body';
 import { organisationPage } from './organisations.service';
 
