@@ -1,6 +1,7 @@
 /** buildApp(config): the Fastify application with its plugins and modules; used by server.ts and every test. */
 import '@evmap/contract/zod-setup';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { API_PREFIX } from '@evmap/contract/routes/route';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -34,6 +35,7 @@ import { importRoutesPlugin } from './modules/import/import.routes';
 import { ownImportRoutesPlugin } from './modules/import/own-import.routes';
 import { type LiveOptions, liveRoutes } from './modules/live/live.routes';
 import { markersRoutes } from './modules/markers/markers.routes';
+import { MarkersFrontDoor } from './modules/markers/markers-front-door';
 import { meRoutes } from './modules/me/me.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { organisationsRoutes } from './modules/organisations/organisations.routes';
@@ -60,6 +62,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     lifecycle: Lifecycle;
+    markersFrontDoor: MarkersFrontDoor;
   }
 }
 
@@ -114,7 +117,23 @@ function trustHops(hops: number) {
 }
 
 export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
+  // Cached marker answers, sent before Fastify sees the request (markers-front-door.ts): not while the server closes
+  // or drains, nor when requests are logged.
+  let closing = false;
+  const lifecycle = new Lifecycle();
+  const requestsLogged = ['trace', 'debug', 'info'].includes(config.logLevel);
+  const frontDoor = new MarkersFrontDoor(() => !closing && !lifecycle.draining && !requestsLogged);
   const app = Fastify({
+    // The server Fastify would make (with Fastify's default timeouts, which this app keeps), the front door first.
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (!frontDoor.serve(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -156,7 +175,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('lifecycle', new Lifecycle());
+  app.decorate('lifecycle', lifecycle);
+  app.decorate('markersFrontDoor', frontDoor);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // While draining, a client (or a balancer's kept-alive connection) comes back on a new connection, elsewhere.
@@ -165,7 +185,6 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   await app.register(errorHandlerPlugin);
   // Fastify answers its own 503 body to a request arriving while it closes (return503OnClosing): this one instead.
-  let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });

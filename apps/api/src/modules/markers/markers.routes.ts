@@ -1,26 +1,27 @@
 /**
  * GET /public/events/markers: every marker of a day, category and tile (issue 23). Cacheable by browsers and CDNs:
- * a short max-age, then revalidation with the ETag (If-None-Match answers 304 without a body).
+ * a short max-age, then revalidation with the ETag (If-None-Match answers 304 without a body). An answer sent once
+ * is sent again by the front door (markers-front-door.ts) while it stays current.
  */
 import { DAY_NOW } from '@evmap/contract/events';
 import { MARKERS_MAX_AGE_S, MARKERS_NOW_MAX_AGE_S } from '@evmap/contract/markers';
 import { eventRoutes } from '@evmap/contract/routes/events';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { etagMatches } from '../../lib/etag';
 import { routeOf } from '../../lib/route-table';
 import { sendAnswer } from '../search/search-body';
-import { MarkersService } from './markers.service';
-
-/** Whether If-None-Match names the ETag (a list, weak validators and `*` included, as RFC 9110 says). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
+import { type MarkersReply, MarkersService } from './markers.service';
 
 export const markersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new MarkersService(app.db, app.pool, app.storage, app.eventChanges);
-  app.addHook('preClose', async () => service.close());
+  app.markersFrontDoor.attach(service);
+  app.addHook('preClose', async () => {
+    app.markersFrontDoor.clear();
+    service.close();
+  });
+  /** The answers sent, until their response is finished (then remembered by the front door). */
+  const sent = new WeakMap<FastifyRequest, MarkersReply>();
 
   app.route({
     ...routeOf(eventRoutes.markers),
@@ -36,8 +37,19 @@ export const markersRoutes: FastifyPluginAsyncZod = async (app) => {
           : `public, max-age=${MARKERS_MAX_AGE_S}, stale-while-revalidate=${4 * MARKERS_MAX_AGE_S}`,
       );
       reply.header('etag', answer.etag);
+      reply.header('vary', 'accept-encoding');
       if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
+      if (request.query.day !== DAY_NOW) sent.set(request, answer);
       return sendAnswer(request, reply as FastifyReply, answer);
+    },
+    // Every header of the answer is set once it is sent (the security headers, the request id...).
+    onResponse: (request, reply, done) => {
+      const answer = sent.get(request);
+      const cacheControl = String(reply.getHeader('cache-control') ?? '');
+      if (answer && reply.statusCode === 200 && request.raw.url && cacheControl.startsWith('public')) {
+        app.markersFrontDoor.remember(request.raw.url, answer.key, answer.etag, reply.getHeaders());
+      }
+      done();
     },
   });
 };

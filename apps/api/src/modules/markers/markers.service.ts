@@ -15,9 +15,10 @@
  * - The cache keeps each tile's answer as bytes with its ETag (a hash of the bytes). A newer version drops exactly
  *   the answers its changes touch (their day, in their tile's box), as the search's cache does; the others stay.
  *   When what changed is not known (the first request, or too far behind), everything is dropped.
- * - The query reads `event_days` (the search's index) for the tile's box, joined to titles and handles.
+ * - The query reads `event_days` alone (the search's index, which keeps what a marker shows) for the tile's box.
  * - The answer is serialised once, columnar (markers.ts of the contract), and compressed once per encoding, with the
  *   search's own helpers (compressLater, etagOf).
+ * - An answer sent once is sent again by the front door (markers-front-door.ts) while `current` says it holds.
  */
 import { type AccessFilter, accessFilterMask } from '@evmap/contract/accessibility';
 import { MARKER_IMAGE_WIDTH } from '@evmap/contract/constants';
@@ -37,7 +38,7 @@ import { recentLocalEventWrite } from '../../lib/local-event-writes';
 import { LruCache } from '../../lib/lru-cache';
 import type { FileStorage } from '../../lib/storage';
 import { type EventChange, readStamp, type Stamp } from '../search/search.repository';
-import { compressLater, etagOf, type SearchAnswer } from '../search/search-body';
+import { type Compressed, compressLater, etagOf, type SearchAnswer } from '../search/search-body';
 import { NOW_KEY, NOW_MINUTE_MS, touchesKey } from '../search/search-cache';
 import { StampReader } from '../search/stamp-reader';
 import { findMarkers, type MarkerRow } from './markers.repository';
@@ -46,7 +47,8 @@ export type MarkersRequest = z.output<typeof markersQuerySchema>;
 
 /** The notifications of event writes on every instance (EventsListener): whether they can come, and each one. */
 export type ChangeNotifications = { readonly connected: boolean; subscribe: (fn: () => void) => () => void };
-export type MarkersReply = SearchAnswer & { etag: string };
+/** An answer, with the cache key it is kept under (the front door serves it again by that key). */
+export type MarkersReply = SearchAnswer & { etag: string; key: string; encoded: Compressed };
 
 type Entry = MarkersReply & { version: bigint };
 
@@ -154,8 +156,8 @@ export class MarkersService {
     const tail = `${box.north}|${box.south}|${box.east}|${box.west}|${request.category ?? ''}|${request.lang}|${access}|${
       text === null ? '' : Buffer.from(text).toString('base64url')
     }`;
-    if (!now && this.covered === this.heard && this.changes.connected && !recentLocalEventWrite()) {
-      const quiet = this.cache.get(`${request.day}|${tail}`);
+    if (!now) {
+      const quiet = this.current(`${request.day}|${tail}`);
       if (quiet) return quiet;
     }
     // The writes of the notifications heard so far were committed before the read below is sent: it includes them.
@@ -185,10 +187,22 @@ export class MarkersService {
     );
     // The ETag follows the bytes, so that an answer that did not change keeps its ETag across versions.
     const etag = etagOf(body, 'm');
-    const entry: Entry = { body, etag, version, encoded: compressLater(body, MARKERS_BROTLI_FINER) };
+    const encoded = compressLater(body, MARKERS_BROTLI_FINER);
+    const entry: Entry = { body, etag, key, version, encoded };
     // Read before a change another request has seen meanwhile: answered, but not kept.
     if (!this.missed(version, key)) this.cache.set(key, entry, body.length + 100);
     return entry;
+  }
+
+  /**
+   * The cached answer of `key` when it is known current without any query: no notification of an event write heard
+   * since the last version read, notifications connected, no recent write of this process; never "now".
+   */
+  current(key: string): Entry | undefined {
+    if (key.startsWith(NOW_KEY) || this.covered !== this.heard || !this.changes.connected || recentLocalEventWrite()) {
+      return undefined;
+    }
+    return this.cache.get(key);
   }
 
   /** A newer version: drop the answers its changes touch (or all of them when what changed is not known). */

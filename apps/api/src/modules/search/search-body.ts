@@ -50,6 +50,11 @@ function refineInTurn<T>(task: () => Promise<T>): Promise<T> {
   return turn;
 }
 
+/** An answer's compressed copies: made on demand (a promise), and read without waiting once made (`now`). */
+export type Compressed = ((encoding: Encoding) => Promise<Buffer>) & {
+  now: (encoding: Encoding) => Buffer | undefined;
+};
+
 /**
  * Compression in the libuv thread pool (never on the event loop), memoised per encoding: an answer is kept
  * and sent many times, so it is compressed once, fairly hard (brotli 5, gzip 6: about 5 ms for 200 events).
@@ -57,8 +62,9 @@ function refineInTurn<T>(task: () => Promise<T>): Promise<T> {
  * one (that quality, the largest window) is made in the background, one at a time across answers, and sent from then
  * on: no request waits for it, and answers asked only once never pay for it.
  */
-export function compressLater(body: Buffer, finerQuality?: number): (encoding: Encoding) => Promise<Buffer> {
+export function compressLater(body: Buffer, finerQuality?: number): Compressed {
   const done = new Map<Encoding, Promise<Buffer>>();
+  const made = new Map<Encoding, Buffer>();
   let refine = finerQuality !== undefined;
   const brotli = (quality: number) =>
     brotliAsync(body, {
@@ -69,11 +75,15 @@ export function compressLater(body: Buffer, finerQuality?: number): (encoding: E
         ...(quality >= 10 ? { [zlibConstants.BROTLI_PARAM_LGWIN]: 24 } : {}),
       },
     });
-  return (encoding) => {
+  const keep = (encoding: Encoding, copy: Promise<Buffer>) => {
+    done.set(encoding, copy);
+    copy.then((bytes) => made.set(encoding, bytes)).catch(() => undefined);
+  };
+  const compressed = (encoding: Encoding) => {
     const result = done.get(encoding);
     if (!result) {
       const first = encoding === 'br' ? brotli(5) : gzipAsync(body, { level: 6 });
-      done.set(encoding, first);
+      keep(encoding, first);
       return first;
     }
     if (encoding === 'br' && refine && finerQuality !== undefined) {
@@ -82,11 +92,12 @@ export function compressLater(body: Buffer, finerQuality?: number): (encoding: E
         .then((first) =>
           refineInTurn(() => brotli(finerQuality)).then((finer) => (finer.length < first.length ? finer : first)),
         )
-        .then((better) => done.set('br', Promise.resolve(better)))
+        .then((better) => keep('br', Promise.resolve(better)))
         .catch(() => undefined);
     }
     return result;
   };
+  return Object.assign(compressed, { now: (encoding: Encoding) => made.get(encoding) });
 }
 
 /**
