@@ -166,12 +166,13 @@ export function matchingIdsSql(q: SearchQuery, limit: number): SQL {
     ORDER BY id
     LIMIT ${limit}`;
   }
-  // With text: for each way to match, PostgreSQL ANDs its bitmap with the day-and-bounds one (UNION: an event once);
-  // ranked by relevance (titles weigh most, then descriptions, then place; an event found by its organiser's name
-  // alone comes after), then by id.
+  // With text: for each way to match, PostgreSQL ANDs its bitmap with the day-and-bounds one; the organiser's half
+  // leaves out the rows the first one has (UNION ALL of disjoint halves: no de-duplication of thousands of rows; an
+  // event's rows all match its document or none does, so an event is in one half). Ranked by relevance (titles weigh most, then descriptions, then
+  // place; an event found by its organiser's name alone comes after), then by id.
   const [own, organiser] = textMatchesSql(textQuerySql(q.text));
   return sql`
-    SELECT c.id FROM (${candidates} AND ${own} UNION ${candidates} AND ${organiser}) AS c
+    SELECT c.id FROM (${candidates} AND ${own} UNION ALL ${candidates} AND ${organiser} AND (${own}) IS NOT TRUE) AS c
     ORDER BY c.rank DESC NULLS LAST, c.id
     LIMIT ${limit}`;
 }
