@@ -1,6 +1,6 @@
 /**
  * npm run bench:web [-- --no-build] [--runs N] [--events N] [--pan-seconds S] [--profile] [--output FILE]
- *                   [--lighthouse-only] [--report FILE]
+ *                   [--lighthouse-only [--screens PATH,...]] [--report FILE]
  *
  * Builds the app, serves it on a fresh embedded PostgreSQL with the demo data, and measures in headless Chromium:
  * Lighthouse (mobile, performance and accessibility, median of N runs) on `/` and on the main screens (the event
@@ -9,7 +9,8 @@
  * and the long tasks while panning a map holding 10,000+ events. Writes bench/web.md. See scripts/bench-web/.
  * --lighthouse-only: only the Lighthouse runs, printed (nothing written); --report FILE: the full Lighthouse
  * report (JSON) of the median run of the home (FILE) and of each screen (FILE with the path appended), to see
- * their layout shifts, LCP element, long tasks and requests.
+ * their layout shifts, LCP element, long tasks and requests. --screens (with --lighthouse-only): only the screens
+ * whose path starts with one of these comma-separated prefixes (`/` alone is the home), e.g. `/,/profile/admin`.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,7 @@ async function main() {
       output: { type: 'string' },
       'lighthouse-only': { type: 'boolean' },
       report: { type: 'string' },
+      screens: { type: 'string' },
     },
   });
   await runWebBench({
@@ -43,6 +45,7 @@ async function main() {
     output: path.resolve(ROOT, values.output ?? 'bench/web.md'),
     lighthouseOnly: values['lighthouse-only'] ?? false,
     report: values.report ? path.resolve(values.report) : undefined,
+    screens: values.screens?.split(',').filter(Boolean),
     log: say,
   });
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { deferredAppScripts } from './scripts/deferred-app-scripts';
 import { embedMessages, embedPage } from './scripts/embed-page';
 import { inlineBootScript } from './scripts/inline-boot-script';
 import { nonBlockingCss } from './scripts/non-blocking-css';
@@ -24,6 +25,8 @@ export default defineConfig(({ mode }) => {
       routeTablePaths(),
       react(),
       nonBlockingCss(),
+      // The boot script starts the app's scripts (after the map preview's largest tiles on the map pages).
+      deferredAppScripts(),
       // The map preview's script, inlined into index.html (dev and build).
       inlineBootScript({ entry: fileURLToPath(new URL('./src/boot/boot-entry.ts', import.meta.url)), alias }),
       VitePWA({

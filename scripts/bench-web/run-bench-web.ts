@@ -37,6 +37,8 @@ export type WebBenchOptions = {
   lighthouseOnly: boolean;
   /** Where to save the full Lighthouse report (JSON) of the home's median run; each screen's is saved beside it. */
   report: string | undefined;
+  /** With `lighthouseOnly`: only the screens whose path starts with one of these (`/` alone is the home). */
+  screens: string[] | undefined;
   log: (message: string) => void;
 };
 
@@ -124,6 +126,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
   try {
+    if (options.screens && !options.lighthouseOnly) throw new Error('--screens needs --lighthouse-only');
     const loadBefore = os.loadavg();
     if (options.build) {
       log('npm run build');
@@ -146,22 +149,29 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
     // One visit before measuring, so the first Lighthouse run does not pay for the server's cold start alone.
     await fetch(`${app.url}/`).then((r) => r.text());
 
-    const lighthouse = await runLighthouse(`${app.url}/`, {
-      runs: options.lighthouseRuns,
-      extraFlags: tiles.chromiumFlags,
-      log,
-      onClose: (close) => cleanups.push(close),
-      reportFile: options.report,
-    });
-    const screens: ScreenResult[] = [
-      {
-        name: 'Map home `/` (a first visit)',
-        path: '/',
-        lighthouse,
-        js: gzippedScripts(lighthouse.medianRun.scripts),
-      },
-    ];
-    for (const screen of await mainScreens(app.url)) {
+    const wanted = (screenPath: string) =>
+      !options.screens ||
+      options.screens.some((prefix) => (prefix === '/' ? screenPath === '/' : screenPath.startsWith(prefix)));
+    const runHome = () =>
+      runLighthouse(`${app.url}/`, {
+        runs: options.lighthouseRuns,
+        extraFlags: tiles.chromiumFlags,
+        log,
+        onClose: (close) => cleanups.push(close),
+        reportFile: options.report,
+      });
+    const home = wanted('/') ? await runHome() : undefined;
+    const screens: ScreenResult[] = home
+      ? [
+          {
+            name: 'Map home `/` (a first visit)',
+            path: '/',
+            lighthouse: home,
+            js: gzippedScripts(home.medianRun.scripts),
+          },
+        ]
+      : [];
+    for (const screen of (await mainScreens(app.url)).filter((s) => wanted(s.path))) {
       const result = await runLighthouse(`${app.url}${screen.path}`, {
         runs: options.lighthouseRuns,
         extraFlags: tiles.chromiumFlags,
@@ -183,9 +193,10 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
         log(`${screen.path} median: ${JSON.stringify(screen.lighthouse.median)}`);
         for (const failure of screen.lighthouse.medianRun.accessibilityFailures) log(`  accessibility: ${failure}`);
       }
-      for (const line of lighthouse.diagnostics) log(line);
+      for (const line of home?.diagnostics ?? []) log(line);
       return;
     }
+    const lighthouse = home ?? (await runHome());
 
     log(`seeding ${options.events} events on today around the default view`);
     const seed = await seedMapEvents(app.dataDir, options.events, AREA, (m) => log(`seed: ${m}`));

@@ -1,11 +1,13 @@
 /**
- * The JavaScript the home page loads before any lazy route: the entry script of dist/index.html and every
+ * The JavaScript the home page loads before any lazy route: the entry script of dist/index.html (started by the
+ * boot script, named by its `evm-app-scripts` meta) and every
  * chunk it imports statically, with their gzip sizes. Used by `npm run size -w @evmap/web` and `npm run bench:web`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { APP_SCRIPTS_META } from './deferred-app-scripts';
 
 export const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -19,6 +21,9 @@ export type InitialJs = {
 export function measureInitialJs(dist: string = WEB_DIST, page = 'index.html'): InitialJs {
   const html = readFileSync(path.join(dist, page), 'utf8');
   const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((match) => match[1]!);
+  // index.html: the boot script starts the entry named first by this meta (scripts/deferred-app-scripts.ts).
+  const deferred = new RegExp(`<meta name="${APP_SCRIPTS_META}" content="([^"]+)"`).exec(html)?.[1]?.split(' ')[0];
+  if (deferred) entries.push(deferred);
   const seen = new Set<string>();
   const queue = entries.map((src) => src.replace(/^\//, ''));
   while (queue.length > 0) {

@@ -28,8 +28,8 @@ export async function bundleBootScript(entry: string, alias: Record<string, stri
 }
 
 /**
- * Inlines the boot script (`src/boot/boot-entry.ts`: the map preview) into index.html as a classic script, so it
- * runs as soon as the HTML above it is parsed, without a request and before the app's module script. The server
+ * Inlines the boot script (`src/boot/boot-entry.ts`: the map preview, then the app's scripts) into index.html as a
+ * classic script, so it runs as soon as the HTML above it is parsed, without a request. The server
  * allows it in its Content-Security-Policy by hash (apps/api/src/app.ts), computed from the built index.html.
  */
 export function inlineBootScript(options: { entry: string; alias: Record<string, string> }): Plugin {

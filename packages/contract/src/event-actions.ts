@@ -3,19 +3,14 @@ import { z } from 'zod';
 import { INT4_MAX } from './constants';
 import { eventSchema } from './events';
 import { paginationSchema } from './pagination';
+import { SIGNAL_REASONS } from './signal-reasons';
 
 export { isUuid } from './uuid';
 
 /** `:uuid` of an event; a malformed one is simply not found (404). */
 export const eventUuidParamsSchema = z.object({ uuid: z.string().max(64).meta({ format: 'uuid' }) });
 
-/**
- * Why a visitor reports an event (issue 27): chosen from this short list, shown to administrators in the
- * moderation queue. A report without a reason (older clients, the spec's call without a body) counts as
- * `unspecified`.
- */
-export const SIGNAL_REASONS = ['wrong-info', 'cancelled', 'offensive', 'spam', 'other'] as const;
-export type SignalReason = (typeof SIGNAL_REASONS)[number];
+export { SIGNAL_REASONS, type SignalReason } from './signal-reasons';
 
 /** POST /public/events/{uuid}/signal: the body is optional, its reason too. */
 // Fastify hands a missing body over as null.

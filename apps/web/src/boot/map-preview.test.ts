@@ -1,6 +1,15 @@
 import { MAP, STORAGE_KEYS } from '@evmap/contract/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { drawMapPreview, isSupportedTemplate, previewTiles, previewView, project, tileUrl } from './map-preview';
+import {
+  drawMapPreview,
+  drawPreviewTiles,
+  isSupportedTemplate,
+  largestTiles,
+  previewTiles,
+  previewView,
+  project,
+  tileUrl,
+} from './map-preview';
 import { MAP_PREVIEW_CLASS, MAP_PREVIEW_ID } from './map-preview-dom';
 
 const OSM = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}{r}.png';
@@ -78,6 +87,28 @@ describe('previewView', () => {
       center: { lat: 45.5, lng: -73.6 },
       zoom: MAP.initialZoomWithLocation,
     });
+  });
+});
+
+describe('largestTiles', () => {
+  it("gives the tiles wholly in view: the page's largest contentful paint candidates", () => {
+    const tiles = previewTiles('/t/{z}/{x}/{y}.png', DEFAULT_VIEW, PHONE);
+    // 77/90 at (75, 104) and 77/91 at (75, 360) fit in 412 × 759; the others are cut by an edge.
+    expect(largestTiles(tiles, PHONE).map((t) => `${t.x},${t.y}`)).toEqual(['77,90', '77,91']);
+  });
+
+  it('gives the least cut tiles when none fits wholly', () => {
+    const small = { width: 300, height: 200 };
+    const tiles = previewTiles('/t/{z}/{x}/{y}.png', DEFAULT_VIEW, small);
+    const largest = largestTiles(tiles, small);
+    expect(largest.length).toBeGreaterThan(0);
+    const area = (t: (typeof tiles)[number]) =>
+      (Math.min(t.left + 256, small.width) - Math.max(t.left, 0)) *
+      (Math.min(t.top + 256, small.height) - Math.max(t.top, 0));
+    const best = Math.max(...tiles.map(area));
+    expect(largest.every((t) => area(t) === best)).toBe(true);
+    expect(tiles.filter((t) => area(t) === best)).toEqual(largest);
+    expect(largestTiles([], small)).toEqual([]);
   });
 });
 
@@ -176,6 +207,18 @@ describe('drawMapPreview', () => {
     expect(doc.documentElement.classList.has(MAP_PREVIEW_CLASS)).toBe(true);
     // Drawn once only.
     expect(draw(doc)).toBe(false);
+  });
+
+  it('gives the images of the largest tiles, for the app to start once they are there', () => {
+    const doc = new FakeDocument({ pathname: '/' }, '/t/{z}/{x}/{y}.png');
+    const classes = doc.documentElement.classList;
+    Object.assign(classes, { remove: classes.delete.bind(classes) });
+    const images = drawPreviewTiles(doc as unknown as Document) as unknown as FakeElement[];
+    expect(images.map((img) => img.src)).toEqual(['/t/8/77/90.png', '/t/8/77/91.png']);
+    expect(images.every((img) => doc.preview!.children.includes(img))).toBe(true);
+    expect(
+      drawPreviewTiles(new FakeDocument({ pathname: '/profile' }, '/t/{z}/{x}/{y}.png') as unknown as Document),
+    ).toBeNull();
   });
 
   it("opens on the remembered position at the closer zoom, on an event's link too", () => {

@@ -103,16 +103,40 @@ export function previewView(stored: StoredLocation | null): MapView {
     : { center: MAP.defaultCenter, zoom: MAP.initialZoom };
 }
 
+/** The area of `tile` inside a container of `size`, in square CSS pixels. */
+function visibleArea(tile: PreviewTile, size: { width: number; height: number }): number {
+  const width = Math.min(tile.left + TILE_SIZE, size.width) - Math.max(tile.left, 0);
+  const height = Math.min(tile.top + TILE_SIZE, size.height) - Math.max(tile.top, 0);
+  return Math.max(width, 0) * Math.max(height, 0);
+}
+
+/**
+ * The tiles showing the most of themselves in a container of `size` (every tile wholly in view, or the least cut
+ * ones on a small screen): the browser's candidates for the page's largest contentful paint.
+ */
+export function largestTiles(tiles: readonly PreviewTile[], size: { width: number; height: number }): PreviewTile[] {
+  const largest = Math.max(0, ...tiles.map((tile) => visibleArea(tile, size)));
+  return largest > 0 ? tiles.filter((tile) => visibleArea(tile, size) === largest) : [];
+}
+
 /**
  * Draws the preview before `#root` when the page opens on the map and the tile URL is known; true when drawn.
  * Never throws: any failure leaves the page without a preview.
  */
 export function drawMapPreview(doc: Document = document): boolean {
+  return drawPreviewTiles(doc) !== null;
+}
+
+/**
+ * As `drawMapPreview`, giving the images of the largest tiles in view (`largestTiles`), or null when nothing was
+ * drawn.
+ */
+export function drawPreviewTiles(doc: Document = document): HTMLImageElement[] | null {
   try {
-    if (!showsMap(doc.location.pathname) || doc.getElementById(MAP_PREVIEW_ID)) return false;
+    if (!showsMap(doc.location.pathname) || doc.getElementById(MAP_PREVIEW_ID)) return null;
     const template = doc.querySelector(`meta[name="${TILE_URL_META}"]`)?.getAttribute('content') ?? '';
     const root = doc.getElementById('root');
-    if (!root || !isSupportedTemplate(template)) return false;
+    if (!root || !isSupportedTemplate(template)) return null;
 
     const container = doc.createElement('div');
     container.id = MAP_PREVIEW_ID;
@@ -123,9 +147,11 @@ export function drawMapPreview(doc: Document = document): boolean {
     const tiles = previewTiles(template, previewView(readStoredLocation()), size);
     if (tiles.length === 0) {
       container.remove();
-      return false;
+      return null;
     }
     const middle = { x: size.width / 2, y: size.height / 2 };
+    const largest = new Set(largestTiles(tiles, size));
+    const largestImages: HTMLImageElement[] = [];
     for (const tile of tiles) {
       const img = doc.createElement('img');
       img.alt = '';
@@ -140,15 +166,16 @@ export function drawMapPreview(doc: Document = document): boolean {
       img.style.cssText = `position:absolute;left:${tile.left}px;top:${tile.top}px;width:${TILE_SIZE}px;height:${TILE_SIZE}px`;
       img.src = tile.src;
       container.appendChild(img);
+      if (largest.has(tile)) largestImages.push(img);
     }
     doc.documentElement.classList.add(MAP_PREVIEW_CLASS);
-    return true;
+    return largestImages;
   } catch {
     try {
       dismissMapPreview(doc);
     } catch {
       // nothing more to undo
     }
-    return false;
+    return null;
   }
 }

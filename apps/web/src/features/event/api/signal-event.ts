@@ -1,7 +1,7 @@
 /** `POST /public/events/{uuid}/signal`: reports an event, with the reason the visitor chose. */
 import { STORAGE_KEYS } from '@evmap/contract/constants';
-import type { SignalReason } from '@evmap/contract/event-actions';
 import { eventRoutes } from '@evmap/contract/routes/events';
+import type { SignalReason } from '@evmap/contract/signal-reasons';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/endpoint';
 import { readJsonStorage, writeJsonStorage } from '@/lib/storage';

@@ -3,7 +3,7 @@
  * else), then sends the report with its reason; once sent it is replaced by a notice for this visitor alone, also
  * on a later visit (the events reported here are remembered), while other visitors see nothing (issue 27).
  */
-import { SIGNAL_REASONS, type SignalReason } from '@evmap/contract/event-actions';
+import { SIGNAL_REASONS, type SignalReason } from '@evmap/contract/signal-reasons';
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,78 @@
+/**
+ * The app's own scripts, started by the boot script (inlined into index.html) instead of a `<script type="module">`
+ * in <head>: on the map pages the preview's largest tiles (the page's largest contentful paint) download first,
+ * without sharing a slow connection with ~180 KB of JavaScript, and the app's scripts follow as soon as those tiles
+ * are there (or failed, or after `APP_SCRIPTS_MAX_WAIT_MS`). Every other page starts them at once.
+ *
+ * The build (scripts/deferred-app-scripts.ts) moves the entry script and its module preloads into a meta element:
+ * `<meta name="evm-app-scripts" content="/assets/index-….js /assets/chunk-….js …">`, the entry first. In development
+ * there is no such meta and Vite's module script stays in the page.
+ */
+
+/** Written by the build (`APP_SCRIPTS_META` of scripts/deferred-app-scripts.ts). */
+export const APP_SCRIPTS_META = 'evm-app-scripts';
+
+/** The longest the app's scripts wait for the preview's tiles (a slow or stalled tile server). */
+export const APP_SCRIPTS_MAX_WAIT_MS = 2000;
+
+/**
+ * Adds the entry module script (and a module preload for each chunk it imports) named by the meta, once; the meta
+ * is removed so a second call does nothing. False when there is no meta (development) or it was used already.
+ */
+export function loadAppScripts(doc: Document = document): boolean {
+  const meta = doc.querySelector(`meta[name="${APP_SCRIPTS_META}"]`);
+  if (!meta) return false;
+  const [entry, ...chunks] = (meta.getAttribute('content') ?? '').split(/\s+/).filter(Boolean);
+  meta.remove();
+  if (!entry) return false;
+  for (const chunk of chunks) {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = chunk;
+    doc.head.appendChild(link);
+  }
+  const script = doc.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = entry;
+  doc.head.appendChild(script);
+  return true;
+}
+
+/**
+ * Loads the app's scripts once every image of `images` has loaded or failed, or after `maxWaitMs`, whichever comes
+ * first; at once when `images` is empty.
+ */
+export function loadAppScriptsAfter(
+  images: readonly HTMLImageElement[],
+  doc: Document = document,
+  maxWaitMs = APP_SCRIPTS_MAX_WAIT_MS,
+): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    loadAppScripts(doc);
+  };
+  // Whatever happens here, the app must start.
+  try {
+    let waiting = images.filter((image) => !image.complete).length;
+    if (waiting === 0) {
+      start();
+      return;
+    }
+    const settled = () => {
+      waiting -= 1;
+      if (waiting === 0) start();
+    };
+    for (const image of images) {
+      if (image.complete) continue;
+      image.addEventListener('load', settled, { once: true });
+      image.addEventListener('error', settled, { once: true });
+    }
+    setTimeout(start, maxWaitMs);
+  } catch {
+    start();
+  }
+}
