@@ -2,7 +2,8 @@
  * The marker query: every searchable event of a day in a box (and a category), read from `event_days` alone (one row
  * per day and searchable event, with its point, category and what its marker shows: the map search's own index), in
  * one statement. Reading each row's event and cover image as well was half of a text search over a city (migration
- * 0017).
+ * 0017). Without text, a tile is an index-only scan of event_days_markers_idx, which holds every column read here
+ * (migration 0018): a day's rows of one city lie on as many heap pages as there are markers.
  */
 
 import { DAY_NOW } from '@evmap/contract/events';
