@@ -91,12 +91,27 @@ export function dayFromToday(days: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** The events of today in a box around Montréal (the demo data has some), as the map searches them. */
-export async function montrealEventsToday(server: TestServer): Promise<Event[]> {
+/** The events of today (or of today + `days`) in a box around Montréal (the demo data has some), as the map searches them. */
+export async function montrealEventsToday(server: TestServer, days = 0): Promise<Event[]> {
   const { events } = await callRoute(server, eventRoutes.search, {
-    body: { mapBounds: { northLat: 46, eastLng: -73, southLat: 45, westLng: -74 }, selectedDay: dayFromToday(0) },
+    body: { mapBounds: { northLat: 46, eastLng: -73, southLat: 45, westLng: -74 }, selectedDay: dayFromToday(days) },
   });
   return events;
+}
+
+/**
+ * `count` active Montréal events not over yet, from today's and then the next days' (late in the day, today's demo
+ * events may all be over): for the screens that need some events whatever their day.
+ */
+export async function upcomingMontrealEvents(server: TestServer, count: number): Promise<Event[]> {
+  const found = new Map<string, Event>();
+  for (let days = 0; days < 7 && found.size < count; days++) {
+    for (const event of await montrealEventsToday(server, days)) {
+      if (event.active && !event.isPast && found.size < count) found.set(event.uuid, event);
+    }
+  }
+  if (found.size < count) throw new Error(`fewer than ${count} upcoming demo events in Montréal this week`);
+  return [...found.values()];
 }
 
 /** The token of an account signed in with its password (a demo account, the configured administrator). */
