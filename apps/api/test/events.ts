@@ -1,4 +1,5 @@
 /** Test helpers for events: wall-clock dates relative to now, and a valid event body. */
+import { tilesCovering } from '@evmap/contract/markers';
 import { globalsRoutes } from '@evmap/contract/routes/globals';
 import { urlOf } from '@evmap/contract/routes/route';
 import { nowWallClock } from '@evmap/contract/wall-clock';
@@ -33,4 +34,20 @@ export function eventBody(overrides: Record<string, unknown> = {}) {
 export async function categoryId(ctx: TestContext, handle: string): Promise<number> {
   const res = await ctx.app.inject(urlOf(globalsRoutes.globals));
   return res.json().categories.find((c: { handle: string }) => c.handle === handle).id;
+}
+
+/** A point of downtown Montréal, where the marker tests place their events. */
+export const DOWNTOWN_MONTREAL = { latitude: 45.4986, longitude: -73.5794 };
+
+/** The marker tile of `zoom` holding a point. */
+export function tileHolding(
+  point: { latitude: number; longitude: number },
+  zoom = 11,
+): { z: number; x: number; y: number } {
+  const [tile] = tilesCovering(
+    { north: point.latitude, south: point.latitude, west: point.longitude, east: point.longitude },
+    zoom,
+  );
+  if (!tile) throw new Error('no tile holds the point');
+  return tile;
 }

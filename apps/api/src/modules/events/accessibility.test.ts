@@ -6,22 +6,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { accessOfMask } from '@evmap/contract/accessibility';
-import { decodeMarkers, tilesCovering } from '@evmap/contract/markers';
+import { decodeMarkers } from '@evmap/contract/markers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { eventBody, wallClock } from '../../../test/events';
+import { DOWNTOWN_MONTREAL, eventBody, tileHolding, wallClock } from '../../../test/events';
 import type { UserRow } from '../../plugins/auth';
 
 let ctx: TestContext;
 let owner: UserRow;
 let admin: UserRow;
 const day = wallClock(24).slice(0, 10);
-const PLACE = { latitude: 45.4986, longitude: -73.5794 };
-const tile = tilesCovering(
-  { north: PLACE.latitude, south: PLACE.latitude, west: PLACE.longitude, east: PLACE.longitude },
-  11,
-)[0]!;
+const PLACE = DOWNTOWN_MONTREAL;
+const tile = tileHolding(PLACE);
 
 type Created = { id: number; uuid: string; handle: string; accessibility: unknown };
 

@@ -2,11 +2,11 @@
  * The markers' front door over a listening server: an answer sent once is sent again, with the same headers and
  * bytes (fetch decodes them), without reaching Fastify; a change, a drain or request logging sends requests to Fastify again.
  */
-import { decodeMarkers, tilesCovering } from '@evmap/contract/markers';
+import { decodeMarkers } from '@evmap/contract/markers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authHeaders, createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { eventBody, wallClock } from '../../../test/events';
+import { DOWNTOWN_MONTREAL, eventBody, tileHolding, wallClock } from '../../../test/events';
 import { recentLocalEventWrite } from '../../lib/local-event-writes';
 import type { UserRow } from '../../plugins/auth';
 import { MarkersFrontDoor } from './markers-front-door';
@@ -15,11 +15,8 @@ let ctx: TestContext;
 let owner: UserRow;
 let base: string;
 const day = wallClock(24).slice(0, 10);
-const PLACE = { latitude: 45.4986, longitude: -73.5794 };
-const tile = tilesCovering(
-  { north: PLACE.latitude, south: PLACE.latitude, west: PLACE.longitude, east: PLACE.longitude },
-  11,
-)[0]!;
+const PLACE = DOWNTOWN_MONTREAL;
+const tile = tileHolding(PLACE);
 const path = `/api/v1/public/events/markers?day=${day}&z=${tile.z}&x=${tile.x}&y=${tile.y}&lang=fr`;
 
 /** Whether the front door answered each request since the last call. */

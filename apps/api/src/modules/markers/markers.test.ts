@@ -3,7 +3,7 @@ import { decodeMarkers, tilesCovering } from '@evmap/contract/markers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authHeaders, createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { categoryId, eventBody, wallClock } from '../../../test/events';
+import { categoryId, DOWNTOWN_MONTREAL, eventBody, tileHolding, wallClock } from '../../../test/events';
 import { uploads } from '../../db/schema';
 import { recentLocalEventWrite } from '../../lib/local-event-writes';
 import type { UserRow } from '../../plugins/auth';
@@ -15,12 +15,9 @@ let admin: UserRow;
 let cultural: number;
 let sport: number;
 const day = wallClock(24).slice(0, 10);
-const PLACE = { latitude: 45.4986, longitude: -73.5794 };
-// The tile of zoom 11 holding PLACE (downtown Montréal), and one far from it (Québec City).
-const tile = tilesCovering(
-  { north: PLACE.latitude, south: PLACE.latitude, west: PLACE.longitude, east: PLACE.longitude },
-  11,
-)[0]!;
+const PLACE = DOWNTOWN_MONTREAL;
+// The tile of zoom 11 holding PLACE (downtown Montréal); Québec City's is far from it.
+const tile = tileHolding(PLACE);
 
 type Created = { id: number; uuid: string; handle: string | null };
 const create = async (body: Record<string, unknown>, user = owner): Promise<Created> => {
