@@ -265,9 +265,11 @@ describe('the event modal in a laptop window', () => {
       }),
     });
     const { events } = (await response.json()) as { events: Event[] };
-    // The tallest ones: the most dates, the longest descriptions.
-    const tallest = events
-      .filter((event) => event.active && !event.isPast)
+    // The tallest ones: the most dates, the longest descriptions; those not over yet, or late in the day (when every
+    // one is over) those that are, whose modal says so in one more line.
+    const active = events.filter((event) => event.active);
+    const upcoming = active.filter((event) => !event.isPast);
+    const tallest = (upcoming.length > 0 ? upcoming : active)
       .sort(
         (a, b) => b.dates.length - a.dates.length || (b.descriptionEn ?? '').length - (a.descriptionEn ?? '').length,
       )
