@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { PLAN_TYPES } from './enums';
-import { SIGNAL_REASONS } from './event-actions';
 import { eventSchema } from './events';
 import { paginationSchema } from './pagination';
+import { SIGNAL_REASONS } from './signal-reasons';
 
 /** GET /connected/admin/dashboard */
 export const adminDashboardSchema = z.object({

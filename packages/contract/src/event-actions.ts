@@ -10,8 +10,6 @@ export { isUuid } from './uuid';
 /** `:uuid` of an event; a malformed one is simply not found (404). */
 export const eventUuidParamsSchema = z.object({ uuid: z.string().max(64).meta({ format: 'uuid' }) });
 
-export { SIGNAL_REASONS, type SignalReason } from './signal-reasons';
-
 /** POST /public/events/{uuid}/signal: the body is optional, its reason too. */
 // Fastify hands a missing body over as null.
 export const signalBodySchema = z

@@ -3,7 +3,8 @@
  * administrator after review. A client chooses its X-Session-Id, not its address (docs/security.md, "Rate limits and
  * proxies"): the session id counts for nothing. Addresses are kept only as keyed hashes.
  */
-import { isUuid, type SignalReason } from '@evmap/contract/event-actions';
+import { isUuid } from '@evmap/contract/event-actions';
+import type { SignalReason } from '@evmap/contract/signal-reasons';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors';
 import { addressNetwork } from '../../lib/client-address';
