@@ -45,8 +45,7 @@ export const markersRoutes: FastifyPluginAsyncZod = async (app) => {
     // Every header of the answer is set once it is sent (the security headers, the request id...).
     onResponse: (request, reply, done) => {
       const answer = sent.get(request);
-      const cacheControl = String(reply.getHeader('cache-control') ?? '');
-      if (answer && reply.statusCode === 200 && request.raw.url && cacheControl.startsWith('public')) {
+      if (answer && reply.statusCode === 200 && request.raw.url) {
         app.markersFrontDoor.remember(request.raw.url, answer.key, answer.etag, reply.getHeaders());
       }
       done();

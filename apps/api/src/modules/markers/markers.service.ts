@@ -187,8 +187,7 @@ export class MarkersService {
     );
     // The ETag follows the bytes, so that an answer that did not change keeps its ETag across versions.
     const etag = etagOf(body, 'm');
-    const encoded = compressLater(body, MARKERS_BROTLI_FINER);
-    const entry: Entry = { body, etag, key, version, encoded };
+    const entry: Entry = { body, etag, key, version, encoded: compressLater(body, MARKERS_BROTLI_FINER) };
     // Read before a change another request has seen meanwhile: answered, but not kept.
     if (!this.missed(version, key)) this.cache.set(key, entry, body.length + 100);
     return entry;
