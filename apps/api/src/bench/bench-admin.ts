@@ -11,14 +11,15 @@ import { adminRoutes } from '@evmap/contract/routes/admin';
 import { authRoutes } from '@evmap/contract/routes/auth';
 import { urlOf } from '@evmap/contract/routes/route';
 import { nowWallClock } from '@evmap/contract/wall-clock';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { createDb, createPool, type DbConnection } from '../db/client';
+import { createPool, type DbConnection } from '../db/client';
 import { hashPassword } from '../lib/passwords';
 import { eventDaysSql, newAccountsSql, organisersSql } from '../modules/admin-dashboard/admin-dashboard.repository';
 import { adminPageIdsSql, adminSearchIdsSql } from '../modules/events/admin-events.repository';
 import { reportedCountSql, reportedPageSql } from '../modules/events/moderation.repository';
 import { measure, percentile, type Scenario } from './bench-measure';
+import { explainPlans } from './bench-plans';
 import type { Row, Verdict } from './bench-report';
 
 export type AdminAccount = { email: string; password: string; users: number; reported: number };
@@ -177,38 +178,23 @@ async function coldTimings(base: string, connection: DbConnection, jwt: string, 
   return { count, search: summary(times.search), dashboard: summary(times.dashboard) };
 }
 
-async function explainAdminPlans(connection: DbConnection, deepList: number): Promise<string[]> {
-  const pool = createPool(connection, 1);
-  try {
-    const db = createDb(pool);
-    const byTitle = { sortField: 'titleFr', sortDirection: 'asc' } as const;
-    const zoneDays = [...new Set(Object.values(PROVINCES))].map((zone) => ({
-      zone,
-      day: nowWallClock(zone).slice(0, 10),
-    }));
-    const queries: Array<[string, SQL]> = [
-      [
-        `Admin search "${SEARCH_WORD}" by title: every match in order`,
-        adminSearchIdsSql({ ...byTitle, search: 'soiree' }),
-      ],
-      [
-        `Admin list by title, page ${deepList}`,
-        adminPageIdsSql({ ...byTitle, search: '', page: deepList, limit: 100 }),
-      ],
-      ['Admin list count', sql`SELECT count(*)::int AS total FROM events`],
-      ['Moderation queue, page 1', reportedPageSql({ limit: 20, offset: 0 })],
-      ['Moderation queue count', reportedCountSql],
-      ['Dashboard: events today and this week (today’s dates of every zone)', eventDaysSql(zoneDays)],
-      ['Dashboard: organisers by plan', organisersSql],
-      ['Dashboard: new accounts of the week', newAccountsSql(new Date(Date.now() - 7 * 86_400_000))],
-    ];
-    const plans: string[] = [];
-    for (const [title, query] of queries) {
-      const result = await db.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`);
-      plans.push(`-- ${title}\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-    }
-    return plans;
-  } finally {
-    await pool.end();
-  }
+function explainAdminPlans(connection: DbConnection, deepList: number): Promise<string[]> {
+  const byTitle = { sortField: 'titleFr', sortDirection: 'asc' } as const;
+  const zoneDays = [...new Set(Object.values(PROVINCES))].map((zone) => ({
+    zone,
+    day: nowWallClock(zone).slice(0, 10),
+  }));
+  return explainPlans(connection, [
+    [
+      `Admin search "${SEARCH_WORD}" by title: every match in order`,
+      adminSearchIdsSql({ ...byTitle, search: 'soiree' }),
+    ],
+    [`Admin list by title, page ${deepList}`, adminPageIdsSql({ ...byTitle, search: '', page: deepList, limit: 100 })],
+    ['Admin list count', sql`SELECT count(*)::int AS total FROM events`],
+    ['Moderation queue, page 1', reportedPageSql({ limit: 20, offset: 0 })],
+    ['Moderation queue count', reportedCountSql],
+    ['Dashboard: events today and this week (today’s dates of every zone)', eventDaysSql(zoneDays)],
+    ['Dashboard: organisers by plan', organisersSql],
+    ['Dashboard: new accounts of the week', newAccountsSql(new Date(Date.now() - 7 * 86_400_000))],
+  ]);
 }

@@ -7,11 +7,11 @@
 import { MARKER_TITLE_MAX, MARKERS_MAX, tileBounds, tilesCovering } from '@evmap/contract/markers';
 import { eventRoutes } from '@evmap/contract/routes/events';
 import { urlOf } from '@evmap/contract/routes/route';
-import { type SQL, sql } from 'drizzle-orm';
-import { createDb, createPool, type DbConnection } from '../db/client';
+import type { DbConnection } from '../db/client';
 import { markersSql } from '../modules/markers/markers.repository';
 import { matchingIdsSql } from '../modules/search/search.repository';
 import { percentile } from './bench-measure';
+import { explainPlans } from './bench-plans';
 import type { Verdict } from './bench-report';
 
 /** Montréal as the client sends it: bounds rounded outward to whole degrees. */
@@ -80,38 +80,25 @@ async function post(url: string, body: unknown): Promise<{ ms: number; ids: numb
  * The plans of the two searches: the search's ids for "théâtre", and the web app's marker tile without text and for
  * "montreal" (a word every event of the city holds in its place: the slowest text, as many markers as without text).
  */
-async function explain(connection: DbConnection, day: string): Promise<string[]> {
-  const pool = createPool(connection, 1);
-  const db = createDb(pool);
-  const plan = async (title: string, query: SQL) => {
-    const result = await db.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`);
-    return `-- ${title}\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}`;
+function explain(connection: DbConnection, day: string, tile: { z: number; x: number; y: number }): Promise<string[]> {
+  const query = { day, north: 46, south: 45, east: -73, west: -74, categoryId: null, access: 0, text: 'théâtre' };
+  const markers = {
+    day,
+    ...tileBounds(tile.z, tile.x, tile.y),
+    categoryId: null,
+    access: 0,
+    lang: 'fr' as const,
+    limit: MARKERS_MAX + 1,
+    titleMax: MARKER_TITLE_MAX,
   };
-  try {
-    const query = { day, north: 46, south: 45, east: -73, west: -74, categoryId: null, access: 0, text: 'théâtre' };
-    const tile = tilesCovering(VIEW, 9)[0] ?? { z: 9, x: 151, y: 183 };
-    const markers = {
-      day,
-      ...tileBounds(tile.z, tile.x, tile.y),
-      categoryId: null,
-      access: 0,
-      lang: 'fr' as const,
-      text: 'montreal',
-    };
-    return [
-      await plan('Montréal, text "théâtre"', matchingIdsSql(query, 5001)),
-      await plan(
-        'Marker tile of the Montréal view, no text (an index-only scan, migration 0018)',
-        markersSql({ ...markers, text: null, limit: MARKERS_MAX + 1, titleMax: MARKER_TITLE_MAX }),
-      ),
-      await plan(
-        'Marker tile of the Montréal view, text "montreal"',
-        markersSql({ ...markers, limit: MARKERS_MAX + 1, titleMax: MARKER_TITLE_MAX }),
-      ),
-    ];
-  } finally {
-    await pool.end();
-  }
+  return explainPlans(connection, [
+    ['Montréal, text "théâtre"', matchingIdsSql(query, 5001)],
+    [
+      'Marker tile of the Montréal view, no text (an index-only scan, migration 0018)',
+      markersSql({ ...markers, text: null }),
+    ],
+    ['Marker tile of the Montréal view, text "montreal"', markersSql({ ...markers, text: 'montreal' })],
+  ]);
 }
 
 export async function runTextBench(
@@ -191,6 +178,6 @@ export async function runTextBench(
       `Text search as the web app asks it (GET /public/events/markers with \`q\`): the ${tiles.length} tile${tiles.length === 1 ? '' : 's'} of zoom 9 of the Montréal view (zoom 12, 1,280 × 800), the same ${WORDS.length} texts × ${ROUNDS} rounds (the next five days, in French then in English), so every request misses the cache; brotli as browsers ask; one at a time: p50 ${percentile(webMs, 50).toFixed(1)} ms, p99 ${webP99.toFixed(1)} ms; the slowest text, "${slowWord}", p50 ${slowMs.toFixed(1)} ms.`,
       `Text search (POST /public/events/search with \`text\`): Montréal as the client sends it, ${day}, ${WORDS.length} texts (French, English, with and without accents, phrases, one that finds nothing) × ${ROUNDS} boxes each moved by a hair, so every request misses the cache, after ${WARM_UP.length} other words as a warm-up; one at a time: p50 ${percentile(textMs, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${Math.round(found / textMs.length)} matching ids on average (ranked, 200 full events at most). First round (the events not loaded yet): p50 ${percentile(firstRound, 50).toFixed(1)} ms, p99 ${percentile(firstRound, 99).toFixed(1)} ms; later rounds (answers uncached, events already loaded): p50 ${percentile(laterRounds, 50).toFixed(1)} ms, p99 ${percentile(laterRounds, 99).toFixed(1)} ms. The same number of uncached searches without text (new boxes), for comparison: p50 ${percentile(plainMs, 50).toFixed(1)} ms, p99 ${percentile(plainMs, 99).toFixed(1)} ms. "Now" over the same city, uncached: p50 ${percentile(nowMs, 50).toFixed(1)} ms, p99 ${percentile(nowMs, 99).toFixed(1)} ms (20 searches).`,
     ],
-    plans: await explain(connection, day),
+    plans: tiles[0] ? await explain(connection, day, tiles[0]) : [],
   };
 }

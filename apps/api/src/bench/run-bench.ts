@@ -15,14 +15,14 @@ import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { eventRoutes } from '@evmap/contract/routes/events';
 import { globalsRoutes } from '@evmap/contract/routes/globals';
 import { urlOf } from '@evmap/contract/routes/route';
-import { sql } from 'drizzle-orm';
-import { createDb, createPool, type DbConnection } from '../db/client';
+import type { DbConnection } from '../db/client';
 import { matchingIdsSql } from '../modules/search/search.repository';
 import { runAdminBench } from './bench-admin';
 import { openBenchDatabase, prepareBenchDatabase } from './bench-database';
 import { runImportBench } from './bench-import';
 import { runMarkersBench } from './bench-markers';
 import { measure, percentile } from './bench-measure';
+import { explainPlans } from './bench-plans';
 import {
   type Context,
   importSection,
@@ -93,26 +93,13 @@ async function post(url: string, body: unknown): Promise<Answer> {
   return { ms: performance.now() - started, bytes, json: JSON.parse(bytes.toString()) };
 }
 
-async function explainPlans(connection: DbConnection, day: string): Promise<string[]> {
-  const pool = createPool(connection, 1);
-  try {
-    const db = createDb(pool);
-    const query = { day, north: 46, south: 45, east: -73, west: -74, categoryId: null, access: 0, text: null };
-    const plans: string[] = [];
-    for (const [title, q] of [
-      ['Montréal, all categories', query],
-      ['Montréal, one category', { ...query, categoryId: 3 }],
-      ['All of Canada (huge viewport)', { ...query, north: 84, south: 41, east: -52, west: -141 }],
-    ] as const) {
-      const result = await db.execute<{ 'QUERY PLAN': string }>(
-        sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${matchingIdsSql(q, 5001)}`,
-      );
-      plans.push(`-- ${title}\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-    }
-    return plans;
-  } finally {
-    await pool.end();
-  }
+function explainSearchPlans(connection: DbConnection, day: string): Promise<string[]> {
+  const query = { day, north: 46, south: 45, east: -73, west: -74, categoryId: null, access: 0, text: null };
+  return explainPlans(connection, [
+    ['Montréal, all categories', matchingIdsSql(query, 5001)],
+    ['Montréal, one category', matchingIdsSql({ ...query, categoryId: 3 }, 5001)],
+    ['All of Canada (huge viewport)', matchingIdsSql({ ...query, north: 84, south: 41, east: -52, west: -141 }, 5001)],
+  ]);
 }
 
 export async function runBench(options: BenchOptions): Promise<void> {
@@ -264,7 +251,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
     rows.push(...admin.rows);
     // Last: its 10,000 events would change what the scenarios above read.
     const imports = await runImportBench(database.connection);
-    const plans = [...(await explainPlans(database.connection, day)), ...text.plans, ...admin.plans];
+    const plans = [...(await explainSearchPlans(database.connection, day)), ...text.plans, ...admin.plans];
 
     const pct = (row: Row) =>
       `${((row.rps / ping.rps) * 100).toFixed(0)}% (${Math.round(row.rps)} / ${Math.round(ping.rps)} req/s)`;
