@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { accessFilterMask } from '@evmap/contract/accessibility';
 import type { MarkersAnswer } from '@evmap/contract/marker-tiles';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n/i18n';
 import { testEvent, testMarker } from '@/test/fixtures';
 import { mockApi, renderUi } from '@/test/render';
 import { useSearchStore } from '../hooks/use-search-store';
@@ -92,6 +93,13 @@ describe('the list of events', () => {
     await waitFor(() => expect(links[1]!.textContent).toContain('Montréal'));
     expect(links[1]!.textContent).toContain('2 $');
     expect(links[1]!.textContent).toContain('Cultural');
+  });
+
+  it('writes the start time as French readers do when the browser names its region (fr-CA)', async () => {
+    serve([testMarker({ id: 6, start: 20 * 60, latitude: 45.5, longitude: -73.6 })]);
+    await renderUi(<EventList />, { lang: 'fr' });
+    await act(() => i18n.changeLanguage('fr-CA'));
+    await waitFor(() => expect(screen.getByRole('link').textContent).toContain('20 h 00'));
   });
 
   it('shows each event’s accessibility as icon and text, in French too', async () => {

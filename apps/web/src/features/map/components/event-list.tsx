@@ -6,7 +6,7 @@
  * polite live region says how many events there are; "Show more events" (and scrolling to the end) grows the list.
  */
 import { accessOfMask } from '@evmap/contract/accessibility';
-import type { CategoryHandle } from '@evmap/contract/enums';
+import type { CategoryHandle, Lang } from '@evmap/contract/enums';
 import type { Event } from '@evmap/contract/events';
 import type { Marker } from '@evmap/contract/marker-tiles';
 import { Box, Button, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
@@ -17,10 +17,12 @@ import { Link } from 'react-router';
 import { AccessibilityList } from '@/components/accessibility-list';
 import { CategoryIcon } from '@/components/category-icon';
 import { MaybeTranslated } from '@/components/untranslated';
+import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
 import { placeLine } from '@/lib/event-place';
 import { eventTitle } from '@/lib/event-title';
 import { useGlobals } from '@/lib/get-globals';
+import { dateTimeFormat } from '@/lib/intl-cache';
 import { useSession } from '@/lib/session';
 import { eventsByIdsQueryOptions } from '../api/event-details';
 import { type MapView, useMapMarkers } from '../hooks/use-map-markers';
@@ -50,10 +52,10 @@ function inside(markers: readonly Marker[], area: MapView): Marker[] {
 }
 
 /** "18:30" in the reader's language, or "Started earlier" for an event begun the day before. */
-function startText(start: number, locale: string, earlier: string): string {
+function startText(start: number, lang: Lang, earlier: string): string {
   if (start < 0) return earlier;
   const date = new Date(Date.UTC(2000, 0, 1, Math.floor(start / 60), start % 60));
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(localeOf(lang), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
 }
 
 type ItemProps = {
@@ -63,7 +65,7 @@ type ItemProps = {
 };
 
 function EventListItem({ marker, event, category }: ItemProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const lang = useLang();
   const access = accessOfMask(marker.access);
   const title = event ? eventTitle(event, lang) : marker.title;
@@ -88,7 +90,7 @@ function EventListItem({ marker, event, category }: ItemProps) {
             </MaybeTranslated>
           </Text>
           <Text size="sm">
-            {startText(marker.start, i18n.language === 'fr' ? 'fr-CA' : 'en-CA', t('list.startedEarlier'))}
+            {startText(marker.start, lang, t('list.startedEarlier'))}
             {place && ` · ${place}`}
           </Text>
           {event?.price && (
