@@ -6,11 +6,12 @@
  * form comes first. An event that cannot be loaded sends the user back to `back` (spec section 7).
  */
 import type { Event } from '@evmap/contract/events';
-import { Center, Loader, Tabs } from '@mantine/core';
+import { Center, Tabs } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
 import type { StatsScope } from '@/features/event-stats/api/get-event-stats';
 import { toast } from '@/lib/toast';
 
@@ -45,7 +46,7 @@ export function EventTabsPage({ title, query, back, scope, children }: EventTabs
       <PageHeading title={title} />
       {!query.data ? (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Spinner />
         </Center>
       ) : (
         <EventTabs eventId={query.data.id} scope={scope}>
@@ -75,7 +76,7 @@ function EventTabs({ eventId, scope, children }: { eventId: number; scope: Stats
         <Suspense
           fallback={
             <Center py="xl">
-              <Loader aria-label={t('common.loading')} />
+              <Spinner />
             </Center>
           }
         >

@@ -1,9 +1,10 @@
 import type { AdminDashboard } from '@evmap/contract/admin-dashboard';
 import { PLAN_TYPES } from '@evmap/contract/enums';
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Spinner } from '@/components/spinner';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
 import { PATHS } from '@/lib/paths';
@@ -59,7 +60,7 @@ export function AdminDashboardFigures() {
   } else if (!query.data) {
     body = (
       <Center py="lg">
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       </Center>
     );
   } else {

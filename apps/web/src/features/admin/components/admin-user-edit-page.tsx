@@ -1,10 +1,11 @@
 import type { AdminUserValues } from '@evmap/contract/admin-users';
 import type { User } from '@evmap/contract/users';
-import { Alert, Center, Divider, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Divider, Stack } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useFormatDate } from '@/lib/dates';
 import { PATHS } from '@/lib/paths';
@@ -102,7 +103,7 @@ export function AdminUserEditPage() {
       <PageHeading title={t('pages.adminUserEdit')} />
       {!query.data ? (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Spinner />
         </Center>
       ) : (
         <EditUser user={query.data} />

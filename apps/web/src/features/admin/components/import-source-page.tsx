@@ -4,13 +4,14 @@
  * it. A source that cannot be loaded sends the administrator back to the list.
  */
 import type { ImportSource } from '@evmap/contract/import';
-import { Anchor, Button, Center, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ImportRunStatus } from '@/components/import/import-run-summary';
 import { ImportSourceState } from '@/components/import/import-source-state';
 import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/spinner';
 import { useFormatDate } from '@/lib/dates';
 import { PATHS } from '@/lib/paths';
 import { toast } from '@/lib/toast';
@@ -132,7 +133,7 @@ export function ImportSourcePage() {
       <PageHeading title={query.data?.name ?? t('sources.title')} />
       {!query.data ? (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Spinner />
         </Center>
       ) : (
         <SourceView source={query.data} />

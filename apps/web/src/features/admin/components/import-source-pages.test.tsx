@@ -229,6 +229,8 @@ describe("a source's page", () => {
       return { body: { source: testSource({ lastRun: running }) } };
     });
     await renderUi(<ImportSourcePage />, { lang: 'fr', path: '/profile/admin/sources/3', route });
+    // Once the source is loaded (its loader, a status too, is gone).
+    await screen.findByRole('heading', { name: 'Maison de la culture', level: 1 });
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Une exécution est en cours…');
     const runs = await screen.findAllByRole('article');

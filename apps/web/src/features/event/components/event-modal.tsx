@@ -8,13 +8,14 @@
 import '@/styles/full';
 import { MODAL_IMAGE_WIDTH } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
-import { Alert, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Center, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AccessibilityList } from '@/components/accessibility-list';
 import { CategoryIcon } from '@/components/category-icon';
+import { Spinner } from '@/components/spinner';
 import { MaybeTranslated } from '@/components/untranslated';
 import { useLang } from '@/i18n/use-lang';
 import { formatWallClock, listedDates } from '@/lib/event-dates-display';
@@ -226,7 +227,7 @@ export function EventModal({ handleOrUuid, source, onClose, onLoaded, onMissing 
         <Alert color="red">{t('event.notFound')}</Alert>
       ) : (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Spinner />
         </Center>
       )}
     </Modal>

@@ -1,10 +1,11 @@
 /** The map part of the home page, loaded lazily so that Leaflet stays out of the first load. */
 import '@/boot/map-preview.css';
 import type { Marker } from '@evmap/contract/marker-tiles';
-import { Box, Center, Loader } from '@mantine/core';
+import { Box, Center } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissMapPreview } from '@/boot/map-preview-dom';
+import { Spinner } from '@/components/spinner';
 import { MapErrorBoundary } from './map-error-boundary';
 
 type MapScreenModule = typeof import('./map-screen');
@@ -44,7 +45,6 @@ export type MapHomeProps = {
  * plus Suspense, whose reveal React throttles (up to 300 ms) even when the code arrives sooner.
  */
 function MapScreenWhenLoaded({ onSelect, selected }: Pick<MapHomeProps, 'onSelect' | 'selected'>) {
-  const { t } = useTranslation();
   const [module, setModule] = useState(loaded);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
@@ -64,7 +64,7 @@ function MapScreenWhenLoaded({ onSelect, selected }: Pick<MapHomeProps, 'onSelec
     // Hidden while the boot script's map preview is shown (map-preview.css): the map is already there to see.
     return (
       <Center h="100%" className="evm-map-loader">
-        <Loader aria-label={t('common.loading')} />
+        <Spinner />
       </Center>
     );
   }

@@ -4,10 +4,11 @@
  * PaymentMethod saved with `POST /connected/me/payment-methods { paymentMethodId }`.
  */
 import type { PaymentMethod } from '@evmap/contract/billing';
-import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '@/components/form-message';
+import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useAddPaymentMethod } from '../api/payment-method-add';
 import type { MountedStripeCard, StripeCardProvider } from '../utils/card-provider';
@@ -84,7 +85,7 @@ export function StripeCardForm({ provider, onSaved, onCancel }: Props) {
               borderRadius: 'var(--mantine-radius-sm)',
             }}
           />
-          {!card && !message && <Loader size="sm" aria-label={t('common.loading')} />}
+          {!card && !message && <Spinner size="sm" />}
         </Stack>
         <Group justify="flex-end">
           {onCancel && (

@@ -3,9 +3,10 @@
  * fields for the built-in provider, Stripe's card element with Stripe).
  */
 import type { PaymentMethod } from '@evmap/contract/billing';
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Center, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/spinner';
 import { useLang } from '@/i18n/use-lang';
 import { usePaymentMethodSetup } from '../api/payment-method-setup';
 import { chooseCardProvider } from '../utils/card-provider';
@@ -39,7 +40,7 @@ export function CardForm({ onSaved, onCancel }: Props) {
   if (provider === undefined) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Spinner size="sm" />
       </Center>
     );
   }

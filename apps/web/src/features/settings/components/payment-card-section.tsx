@@ -4,10 +4,11 @@
  * before deleting the payment method.") is shown under the card.
  */
 import type { PaymentMethod } from '@evmap/contract/billing';
-import { Alert, Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
+import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import { usePaymentMethods } from '@/lib/get-payment-methods';
 import { toast } from '@/lib/toast';
@@ -111,7 +112,7 @@ export function PaymentCardSection() {
   if (!cards.data) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Spinner size="sm" />
       </Center>
     );
   }

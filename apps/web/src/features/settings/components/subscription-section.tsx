@@ -4,9 +4,10 @@
  * (retried until the grace period ends, then the plan is canceled); a link to change it.
  */
 import type { Subscription } from '@evmap/contract/billing';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Spinner } from '@/components/spinner';
 import { useFormatDate } from '@/lib/dates';
 import { useSubscription } from '@/lib/get-subscription';
 import { PATHS } from '@/lib/paths';
@@ -73,7 +74,7 @@ export function SubscriptionSection() {
   if (query.isPending) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Spinner size="sm" />
       </Center>
     );
   }
