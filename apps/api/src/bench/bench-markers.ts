@@ -136,7 +136,7 @@ export async function runMarkersBench(
       },
     ],
     notes: [
-      `Markers (GET /public/events/markers): a Montréal view at zoom ${VIEW_ZOOM} on a 1,280 × 800 window asks for the ${tiles.length} tile(s) of zoom ${VIEW_ZOOM - 3} covering it: ${markers.toLocaleString('en-CA')} markers, ${(raw / 1024).toFixed(0)} KB raw, ${(brotli / 1024).toFixed(1)} KB as the server sends it with brotli (its finer copy, quality 11, made once a tile is asked again; the first requests get quality 5: ${(quick / 1024).toFixed(1)} KB), ${perMarker.toFixed(1)} B per marker. Revalidated with If-None-Match (its ETag), as a browser or a CDN does, one at a time: 304 in p50 ${percentile(revalidateMs, 50).toFixed(1)} ms, p99 ${percentile(revalidateMs, 99).toFixed(1)} ms (no database query while no event changed: the LISTEN connection says when one did).`,
+      `Markers (GET /public/events/markers): a Montréal view at zoom ${VIEW_ZOOM} on a 1,280 × 800 window asks for the ${tiles.length} tile(s) of zoom ${VIEW_ZOOM - 3} covering it: ${markers.toLocaleString('en-CA')} markers, ${(raw / 1024).toFixed(0)} KB raw, ${(brotli / 1024).toFixed(1)} KB as the server sends it with brotli (its finer copy, quality 11, made once a tile is asked again; the first requests get quality 4: ${(quick / 1024).toFixed(1)} KB), ${perMarker.toFixed(1)} B per marker. Revalidated with If-None-Match (its ETag), as a browser or a CDN does, one at a time: 304 in p50 ${percentile(revalidateMs, 50).toFixed(1)} ms, p99 ${percentile(revalidateMs, 99).toFixed(1)} ms (no database query while no event changed: the LISTEN connection says when one did).`,
     ],
   };
 }

@@ -14,7 +14,7 @@ import { sendAnswer } from '../search/search-body';
 import { type MarkersReply, MarkersService } from './markers.service';
 
 export const markersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new MarkersService(app.db, app.pool, app.storage, app.eventChanges);
+  const service = new MarkersService(app.pool, app.storage, app.eventChanges);
   app.markersFrontDoor.attach(service);
   app.addHook('preClose', async () => {
     app.markersFrontDoor.clear();

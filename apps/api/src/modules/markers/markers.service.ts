@@ -32,7 +32,6 @@ import {
 } from '@evmap/contract/markers';
 import type pg from 'pg';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
 import { imageKey } from '../../lib/images';
 import { recentLocalEventWrite } from '../../lib/local-event-writes';
 import { LruCache } from '../../lib/lru-cache';
@@ -58,6 +57,12 @@ type Entry = MarkersReply & { version: bigint };
  * 38.9 KB at 9, 32.6 KB at 11, made in about 0.6 s of one thread, once).
  */
 const MARKERS_BROTLI_FINER = 11;
+/**
+ * The quality of the first copy, which the first request of an answer waits for: 4 instead of the search's 5 (the
+ * Montréal tile of 1,927 markers for "montreal": 1.6 ms instead of 3.0 ms, 33.8 KB instead of 32.7 KB); an answer
+ * asked again gets the finer copy.
+ */
+const MARKERS_BROTLI_FIRST = 4;
 
 /** Changes remembered for answers read at an older version than the latest seen. */
 const MAX_RECENT_CHANGES = 5000;
@@ -79,42 +84,57 @@ export function markerImage(storage: Pick<FileStorage, 'url'>): ImageAddress {
   };
 }
 
-/** The columnar answer of rows sorted by id. */
-export function markersAnswer(rows: MarkerRow[], capped: boolean, image: ImageAddress): MarkersAnswer {
+/** A whole number as PostgreSQL writes it, or null. */
+const int = (value: string | null | undefined) => (value == null ? null : +value);
+
+/**
+ * The columnar answer (MarkersAnswer of the contract) of rows sorted by id, as JSON: ids delta-coded, coordinates in
+ * 1e-5 degrees, each distinct cover address once (`images`, keyed by the cover's path) and an index per marker.
+ * Columns of numbers and one JSON.stringify: 0.9 ms for the 2,209 markers of the Montréal tile, where writing each
+ * value's JSON apart took 1.6 ms.
+ */
+export function markersBody(rows: MarkerRow[], capped: boolean, image: ImageAddress): string {
+  const n = rows.length;
   const answer: MarkersAnswer = {
     capped,
-    id: [],
-    lat: [],
-    lng: [],
-    category: [],
-    handle: [],
-    title: [],
-    image: [],
+    id: new Array<number>(n),
+    lat: new Array<number>(n),
+    lng: new Array<number>(n),
+    category: new Array<number | null>(n),
+    handle: new Array<string>(n),
+    title: new Array<string>(n),
+    image: new Array<number>(n),
     images: [],
-    access: [],
-    start: [],
+    access: new Array<number>(n),
+    start: new Array<number>(n),
   };
   const imageIndex = new Map<string, number>();
   let previous = 0;
-  for (const row of rows) {
-    answer.id.push(row.id - previous);
-    previous = row.id;
-    answer.lat.push(Math.round(row.latitude * 1e5));
-    answer.lng.push(Math.round(row.longitude * 1e5));
-    answer.category.push(row.categoryId);
-    answer.handle.push(row.handle);
-    answer.title.push(row.title);
-    const address = image(row.imagePath, row.imageFormats);
-    let index = address ? imageIndex.get(address) : -1;
-    if (index === undefined) {
-      index = answer.images.push(address) - 1;
-      imageIndex.set(address, index);
+  for (let i = 0; i < n; i++) {
+    const [id, la, lo, category, handle, title, path, formats, access, start] = rows[i] as MarkerRow;
+    const current = Number(id);
+    answer.id[i] = current - previous;
+    previous = current;
+    answer.lat[i] = Math.round(Number(la) * 1e5);
+    answer.lng[i] = Math.round(Number(lo) * 1e5);
+    answer.category[i] = int(category);
+    answer.handle[i] = handle ?? '';
+    answer.title[i] = title ?? '';
+    let index = -1;
+    if (path && formats) {
+      const known = imageIndex.get(path);
+      if (known === undefined) {
+        const address = image(path, formats.slice(1, -1).split(',').filter(Boolean).map(Number));
+        index = address ? answer.images.push(address) - 1 : -1;
+        imageIndex.set(path, index);
+      } else index = known;
     }
-    answer.image.push(index);
-    answer.access.push(row.access);
-    answer.start.push(row.start);
+    answer.image[i] = index;
+    // Never null in event_days (a null would be written as such, as before).
+    answer.access[i] = int(access) as number;
+    answer.start[i] = int(start) as number;
   }
-  return answer;
+  return JSON.stringify(answer);
 }
 
 export class MarkersService {
@@ -133,8 +153,7 @@ export class MarkersService {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly db: Database,
-    pool: pg.Pool,
+    private readonly pool: pg.Pool,
     storage: Pick<FileStorage, 'url'>,
     private readonly changes: ChangeNotifications,
   ) {
@@ -171,7 +190,7 @@ export class MarkersService {
     const cached = this.cache.get(key);
     if (cached) return cached;
 
-    const rows = await findMarkers(this.db, {
+    const rows = await findMarkers(this.pool, {
       day: request.day,
       ...box,
       categoryId: request.category ?? null,
@@ -182,12 +201,16 @@ export class MarkersService {
       titleMax: MARKER_TITLE_MAX,
     });
     const capped = rows.length > MARKERS_MAX;
-    const body = Buffer.from(
-      JSON.stringify(markersAnswer(capped ? rows.slice(0, MARKERS_MAX) : rows, capped, this.image)),
-    );
+    const body = Buffer.from(markersBody(capped ? rows.slice(0, MARKERS_MAX) : rows, capped, this.image));
     // The ETag follows the bytes, so that an answer that did not change keeps its ETag across versions.
     const etag = etagOf(body, 'm');
-    const entry: Entry = { body, etag, key, version, encoded: compressLater(body, MARKERS_BROTLI_FINER) };
+    const entry: Entry = {
+      body,
+      etag,
+      key,
+      version,
+      encoded: compressLater(body, MARKERS_BROTLI_FINER, MARKERS_BROTLI_FIRST),
+    };
     // Read before a change another request has seen meanwhile: answered, but not kept.
     if (!this.missed(version, key)) this.cache.set(key, entry, body.length + 100);
     return entry;

@@ -55,14 +55,17 @@ export type Compressed = ((encoding: Encoding) => Promise<Buffer>) & {
   now: (encoding: Encoding) => Buffer | undefined;
 };
 
+/** The brotli quality of an answer's first copy, the one its first request waits for. */
+const BROTLI_FIRST = 5;
+
 /**
  * Compression in the libuv thread pool (never on the event loop), memoised per encoding: an answer is kept
- * and sent many times, so it is compressed once, fairly hard (brotli 5, gzip 6: about 5 ms for 200 events).
- * With `finerQuality`, when that brotli copy is asked for a second time (an answer several visitors share) a smaller
- * one (that quality, the largest window) is made in the background, one at a time across answers, and sent from then
- * on: no request waits for it, and answers asked only once never pay for it.
+ * and sent many times, so it is compressed once, fairly hard (brotli `firstQuality`, 5 unless told, and gzip 6: about
+ * 5 ms for 200 events). With `finerQuality`, when that brotli copy is asked for a second time (an answer several
+ * visitors share) a smaller one (that quality, the largest window) is made in the background, one at a time across
+ * answers, and sent from then on: no request waits for it, and answers asked only once never pay for it.
  */
-export function compressLater(body: Buffer, finerQuality?: number): Compressed {
+export function compressLater(body: Buffer, finerQuality?: number, firstQuality = BROTLI_FIRST): Compressed {
   const done = new Map<Encoding, Promise<Buffer>>();
   const made = new Map<Encoding, Buffer>();
   let refine = finerQuality !== undefined;
@@ -82,7 +85,7 @@ export function compressLater(body: Buffer, finerQuality?: number): Compressed {
   const compressed = (encoding: Encoding) => {
     const result = done.get(encoding);
     if (!result) {
-      const first = encoding === 'br' ? brotli(5) : gzipAsync(body, { level: 6 });
+      const first = encoding === 'br' ? brotli(firstQuality) : gzipAsync(body, { level: 6 });
       keep(encoding, first);
       return first;
     }
