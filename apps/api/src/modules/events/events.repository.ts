@@ -64,8 +64,8 @@ export type EventRecord = {
   inProgress: boolean;
 };
 
-const SELECT_EVENT = sql`
-  SELECT e.id, e.uuid::text AS "uuid", e.handle, e.active, e.title_fr AS "titleFr", e.title_en AS "titleEn",
+const EVENT_COLUMNS = sql`
+  e.id, e.uuid::text AS "uuid", e.handle, e.active, e.title_fr AS "titleFr", e.title_en AS "titleEn",
     e.description_fr AS "descriptionFr", e.description_en AS "descriptionEn", e.category_id AS "categoryId",
     e.address, e.city, e.zipcode, e.state, e.country, e.latitude, e.longitude, e.price,
     e.phone_number AS "phoneNumber", e.website, e.external_link AS "externalLink", e.recurring,
@@ -89,8 +89,9 @@ const SELECT_EVENT = sql`
     (e.last_ends_at IS NULL OR e.last_ends_at < (now() AT TIME ZONE e.time_zone)) AS "isPast",
     EXISTS (SELECT 1 FROM event_dates d WHERE d.event_id = e.id
       AND d.start_date <= (now() AT TIME ZONE e.time_zone)
-      AND COALESCE(d.end_date, d.start_date) >= (now() AT TIME ZONE e.time_zone)) AS "inProgress"
-  FROM events e LEFT JOIN users u ON u.id = e.creator_id`;
+      AND COALESCE(d.end_date, d.start_date) >= (now() AT TIME ZONE e.time_zone)) AS "inProgress"`;
+const EVENT_FROM = sql`FROM events e LEFT JOIN users u ON u.id = e.creator_id`;
+const SELECT_EVENT = sql`SELECT ${EVENT_COLUMNS} ${EVENT_FROM}`;
 
 export async function selectEvents(db: Executor, where: SQL, orderBy: SQL = sql`e.id`): Promise<EventRecord[]> {
   const result = await db.execute<EventRecord>(sql`${SELECT_EVENT} WHERE ${where} ORDER BY ${orderBy}`);
@@ -113,6 +114,24 @@ export async function findEventByHandleOrUuid(db: Executor, value: string): Prom
 export async function findEventsByIds(db: Executor, ids: number[]): Promise<EventRecord[]> {
   if (ids.length === 0) return [];
   return selectEvents(db, sql`e.id = ANY(${sql.param(ids)}::int[])`);
+}
+
+/**
+ * The events of `ids` (as findEventsByIds), each with the epoch milliseconds after which its `isPast` becomes true
+ * (the latest end in its zone), or null when it is already past (it cannot flip back without a write): what the
+ * search keeps an event's answer for, read in the same statement.
+ */
+export async function findEventsWithPastFlip(
+  db: Executor,
+  ids: number[],
+): Promise<Array<EventRecord & { pastFlip: number | null }>> {
+  if (ids.length === 0) return [];
+  const result = await db.execute<EventRecord & { pastFlip: number | null }>(sql`
+    SELECT ${EVENT_COLUMNS},
+      CASE WHEN e.last_ends_at IS NULL OR e.last_ends_at < (now() AT TIME ZONE e.time_zone) THEN NULL
+        ELSE (extract(epoch FROM (e.last_ends_at AT TIME ZONE e.time_zone)) * 1000)::float8 END AS "pastFlip"
+    ${EVENT_FROM} WHERE e.id = ANY(${sql.param(ids)}::int[]) ORDER BY e.id`);
+  return result.rows;
 }
 
 /** The owner's events, not deleted, soonest first (events without dates last). */

@@ -210,16 +210,3 @@ export function parseIdList(text: string): number[] {
   if (text.length > 0) ids.push(value);
   return ids;
 }
-
-/**
- * For each id, the epoch milliseconds after which its `isPast` becomes true (the latest end in its zone),
- * or null when it is already past (it cannot flip back without a write, which raises the version).
- */
-export async function pastFlips(tx: Executor, ids: number[]): Promise<Map<number, number | null>> {
-  if (ids.length === 0) return new Map();
-  const result = await tx.execute<{ id: number; flip: number | null }>(sql`
-    SELECT id, CASE WHEN last_ends_at IS NULL OR last_ends_at < (now() AT TIME ZONE time_zone) THEN NULL
-      ELSE (extract(epoch FROM (last_ends_at AT TIME ZONE time_zone)) * 1000)::float8 END AS flip
-    FROM events WHERE id = ANY(${sql.param(ids)}::int[])`);
-  return new Map(result.rows.map((r) => [r.id, r.flip === null ? null : Number(r.flip)]));
-}

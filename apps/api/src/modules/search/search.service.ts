@@ -21,12 +21,11 @@ import { AppError, validationError } from '../../errors';
 import { LruCache } from '../../lib/lru-cache';
 import type { FileStorage } from '../../lib/storage';
 import { presentEvent } from '../events/event.presenter';
-import { findEventsByIds } from '../events/events.repository';
+import { findEventsWithPastFlip } from '../events/events.repository';
 import {
   beginSearch,
   type EventChange,
   matchingIds,
-  pastFlips,
   readStamp,
   type SearchQuery,
   type Stamp,
@@ -312,11 +311,9 @@ export class SearchService {
           else missing.push(id);
         }
         if (missing.length > 0) {
-          const records = await findEventsByIds(tx, missing);
-          const flips = await pastFlips(tx, missing);
-          for (const record of records) {
+          for (const record of await findEventsWithPastFlip(tx, missing)) {
             const json = Buffer.from(JSON.stringify(presentEvent(record, this.storage)));
-            const event = { ...times, validUntil: flips.get(record.id) ?? Number.POSITIVE_INFINITY, json };
+            const event = { ...times, validUntil: record.pastFlip ?? Number.POSITIVE_INFINITY, json };
             byId.set(record.id, event);
             if (!this.missed(stamp.version, (change) => change.eventId === record.id)) {
               this.events.set(String(record.id), event, json.length + 64);
