@@ -6,10 +6,11 @@
  * or not, never asserted.
  */
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type MarkersAnswer, tilesCovering } from '@evmap/contract/markers';
 import { eventRoutes } from '@evmap/contract/routes/events';
 import { urlOf } from '@evmap/contract/routes/route';
-import { type MeasureOptions, measure, percentile } from './bench-measure';
+import { type MeasureOptions, measure, percentile, timedRequest } from './bench-measure';
 import type { Row, Verdict } from './bench-report';
 
 /** A Montréal view at zoom 12 on a 1,280 × 800 window (the search's whole-degree box is far larger). */
@@ -57,12 +58,19 @@ function sentBody(url: string): Promise<Buffer> {
 /** Measures a bare node:http server answering `bytes` (with that content-encoding) to every request. */
 export type Ceiling = (name: string, bytes: Buffer, encoding: string) => Promise<Row>;
 
+/** A tile as a browser asks it, timed to its last byte (timedRequest), then decoded. */
 async function timed(url: string): Promise<{ ms: number; bytes: Buffer }> {
-  const started = performance.now();
-  const response = await fetch(url);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${bytes.toString().slice(0, 200)}`);
-  return { ms: performance.now() - started, bytes };
+  const answer = await timedRequest(url, 'GET', BROWSER);
+  if (answer.status !== 200)
+    throw new Error(`${url} answered ${answer.status}: ${answer.bytes.toString().slice(0, 200)}`);
+  const encoding = answer.headers['content-encoding'];
+  const bytes =
+    encoding === 'br'
+      ? brotliDecompressSync(answer.bytes)
+      : encoding === 'gzip'
+        ? gunzipSync(answer.bytes)
+        : answer.bytes;
+  return { ms: answer.ms, bytes };
 }
 
 export async function runMarkersBench(

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DbConnection } from '../db/client';
+import { collectGarbage } from './bench-settle';
 
 type Start = { connection: DbConnection; dataDir: string };
 /** A bare node:http server answering `body` to every request: the ceiling for answers of that size. */
@@ -59,9 +60,12 @@ async function stop(code: number) {
   process.exit(code);
 }
 
-process.on('message', (message: Start | Raw | 'stop') => {
+process.on('message', (message: Start | Raw | 'stop' | 'settle') => {
   if (message === 'stop') void stop(0);
-  else if ('raw' in message) startRaw(message);
+  else if (message === 'settle') {
+    collectGarbage();
+    process.send?.('settled');
+  } else if ('raw' in message) startRaw(message);
   else
     start(message).catch((error: unknown) => {
       process.stderr.write(`[bench-server] ${(error as Error).stack ?? String(error)}\n`);

@@ -33,6 +33,7 @@ import {
   verdictLines,
   withImportSection,
 } from './bench-report';
+import { settle } from './bench-settle';
 import { runTextBench } from './bench-text';
 
 export type BenchOptions = {
@@ -231,7 +232,9 @@ export async function runBench(options: BenchOptions): Promise<void> {
     );
     const markers = await runMarkersBench(base, day, { ...options, events: options.events }, ceiling);
     rows.push(...markers.rows);
+    await settle(child, database.connection);
     const text = await runTextBench(base, database.connection, day, options);
+    await settle(child, database.connection);
     const admin = await runAdminBench(base, database.connection, prepared.admin, options);
     await stopServer(child);
     // The same bytes as the Montréal answers from a bare node:http server: the ceiling for answers of those sizes here.
