@@ -145,7 +145,10 @@ export async function runBench(options: BenchOptions): Promise<void> {
         await stopServer(raw.child);
       }
     };
+    // Before a scenario timed one request at a time (bench-settle.ts).
+    const settleServer = () => settle(server.child, database.connection);
     if (options.only === 'text') {
+      await settleServer();
       const started = performance.now();
       const text = await runTextBench(base, database.connection, day, options);
       log(`text scenario measured in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -155,7 +158,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
       return;
     }
     if (options.only === 'markers') {
-      const markers = await runMarkersBench(base, day, { ...options, events: options.events }, ceiling);
+      const markers = await runMarkersBench(base, day, { ...options, events: options.events }, ceiling, settleServer);
       process.stdout.write(
         `\n${table(markers.rows)}\n\n${verdictLines(markers.verdicts)}\n\n${markers.notes.join('\n')}\n`,
       );
@@ -230,11 +233,11 @@ export async function runBench(options: BenchOptions): Promise<void> {
         newViewport,
       ),
     );
-    const markers = await runMarkersBench(base, day, { ...options, events: options.events }, ceiling);
+    const markers = await runMarkersBench(base, day, { ...options, events: options.events }, ceiling, settleServer);
     rows.push(...markers.rows);
-    await settle(child, database.connection);
+    await settleServer();
     const text = await runTextBench(base, database.connection, day, options);
-    await settle(child, database.connection);
+    await settleServer();
     const admin = await runAdminBench(base, database.connection, prepared.admin, options);
     await stopServer(child);
     // The same bytes as the Montréal answers from a bare node:http server: the ceiling for answers of those sizes here.
