@@ -90,12 +90,19 @@ const EVENT_COLUMNS = sql`
     EXISTS (SELECT 1 FROM event_dates d WHERE d.event_id = e.id
       AND d.start_date <= (now() AT TIME ZONE e.time_zone)
       AND COALESCE(d.end_date, d.start_date) >= (now() AT TIME ZONE e.time_zone)) AS "inProgress"`;
-const EVENT_FROM = sql`FROM events e LEFT JOIN users u ON u.id = e.creator_id`;
-const SELECT_EVENT = sql`SELECT ${EVENT_COLUMNS} ${EVENT_FROM}`;
 
-export async function selectEvents(db: Executor, where: SQL, orderBy: SQL = sql`e.id`): Promise<EventRecord[]> {
-  const result = await db.execute<EventRecord>(sql`${SELECT_EVENT} WHERE ${where} ORDER BY ${orderBy}`);
-  return result.rows;
+/** The events `where` says, as EventRecord, with the `extra` columns (`, expr AS "name"`) some readers need too. */
+export async function selectEvents<R extends EventRecord = EventRecord>(
+  db: Executor,
+  where: SQL,
+  orderBy: SQL = sql`e.id`,
+  extra: SQL = sql``,
+): Promise<R[]> {
+  const result = await db.execute<R>(
+    sql`SELECT ${EVENT_COLUMNS}${extra} FROM events e LEFT JOIN users u ON u.id = e.creator_id
+      WHERE ${where} ORDER BY ${orderBy}`,
+  );
+  return result.rows as R[];
 }
 
 export async function findEventById(db: Executor, id: number): Promise<EventRecord | undefined> {
@@ -117,21 +124,20 @@ export async function findEventsByIds(db: Executor, ids: number[]): Promise<Even
 }
 
 /**
- * The events of `ids` (as findEventsByIds), each with the epoch milliseconds after which its `isPast` becomes true
- * (the latest end in its zone), or null when it is already past (it cannot flip back without a write): what the
- * search keeps an event's answer for, read in the same statement.
+ * The events of `ids` (as findEventsByIds), each with the instant of its latest end in its zone (epoch milliseconds,
+ * null without dates): when a not-past event's `isPast` becomes true, read in the same statement.
  */
-export async function findEventsWithPastFlip(
+export function findEventsWithLastEnd(
   db: Executor,
   ids: number[],
-): Promise<Array<EventRecord & { pastFlip: number | null }>> {
-  if (ids.length === 0) return [];
-  const result = await db.execute<EventRecord & { pastFlip: number | null }>(sql`
-    SELECT ${EVENT_COLUMNS},
-      CASE WHEN e.last_ends_at IS NULL OR e.last_ends_at < (now() AT TIME ZONE e.time_zone) THEN NULL
-        ELSE (extract(epoch FROM (e.last_ends_at AT TIME ZONE e.time_zone)) * 1000)::float8 END AS "pastFlip"
-    ${EVENT_FROM} WHERE e.id = ANY(${sql.param(ids)}::int[]) ORDER BY e.id`);
-  return result.rows;
+): Promise<Array<EventRecord & { lastEndsAtMs: number | null }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectEvents(
+    db,
+    sql`e.id = ANY(${sql.param(ids)}::int[])`,
+    sql`e.id`,
+    sql`, (extract(epoch FROM (e.last_ends_at AT TIME ZONE e.time_zone)) * 1000)::float8 AS "lastEndsAtMs"`,
+  );
 }
 
 /** The owner's events, not deleted, soonest first (events without dates last). */

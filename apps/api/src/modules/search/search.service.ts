@@ -21,7 +21,7 @@ import { AppError, validationError } from '../../errors';
 import { LruCache } from '../../lib/lru-cache';
 import type { FileStorage } from '../../lib/storage';
 import { presentEvent } from '../events/event.presenter';
-import { findEventsWithPastFlip } from '../events/events.repository';
+import { findEventsWithLastEnd } from '../events/events.repository';
 import {
   beginSearch,
   type EventChange,
@@ -311,9 +311,13 @@ export class SearchService {
           else missing.push(id);
         }
         if (missing.length > 0) {
-          for (const record of await findEventsWithPastFlip(tx, missing)) {
+          for (const record of await findEventsWithLastEnd(tx, missing)) {
             const json = Buffer.from(JSON.stringify(presentEvent(record, this.storage)));
-            const event = { ...times, validUntil: record.pastFlip ?? Number.POSITIVE_INFINITY, json };
+            // Until its isPast flips (its latest end); a past event cannot flip back without a write.
+            const validUntil = record.isPast
+              ? Number.POSITIVE_INFINITY
+              : (record.lastEndsAtMs ?? Number.POSITIVE_INFINITY);
+            const event = { ...times, validUntil, json };
             byId.set(record.id, event);
             if (!this.missed(stamp.version, (change) => change.eventId === record.id)) {
               this.events.set(String(record.id), event, json.length + 64);
