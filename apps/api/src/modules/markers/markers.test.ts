@@ -259,19 +259,25 @@ describe('GET /public/events/markers', () => {
   });
 });
 
+/** The app's pool, telling `seen` of each query whether it is a marker query (the others read the events version). */
+function countingPool(seen: (marker: boolean) => void): typeof ctx.app.pool {
+  return new Proxy(ctx.app.pool, {
+    get(target, name, receiver) {
+      if (name !== 'query') return Reflect.get(target, name, receiver);
+      return (...args: unknown[]) => {
+        seen(String((args[0] as { text?: string }).text).includes('FROM event_days'));
+        return (target.query as (...a: unknown[]) => unknown)(...args);
+      };
+    },
+  });
+}
+
 describe('the marker cache', () => {
   it('drops exactly the answers a change touches: its day, in its tile', async () => {
     // A service of its own, over a database that counts the marker queries it runs.
     let queries = 0;
-    // The marker queries (the version reads are queries of the same pool, counted apart).
-    const pool = new Proxy(ctx.app.pool, {
-      get(target, name, receiver) {
-        if (name !== 'query') return Reflect.get(target, name, receiver);
-        return (...args: unknown[]) => {
-          if (String((args[0] as { text?: string }).text).includes('FROM event_days')) queries++;
-          return (target.query as (...a: unknown[]) => unknown)(...args);
-        };
-      },
+    const pool = countingPool((marker) => {
+      if (marker) queries++;
     });
     const service = new MarkersService(pool, ctx.app.storage, ctx.app.eventChanges);
     const ask = (query: Record<string, string | number>) => service.markers({ lang: 'fr', ...here(query) } as never);
@@ -314,16 +320,10 @@ describe('the marker cache', () => {
     service.close();
   });
   it('answers from the cache, 304s included, without any database query while no event changed', async () => {
+    // The version reads (the marker queries of the same pool are not counted).
     let stampReads = 0;
-    const pool = new Proxy(ctx.app.pool, {
-      get(target, name, receiver) {
-        if (name !== 'query') return Reflect.get(target, name, receiver);
-        return (...args: unknown[]) => {
-          // The version reads (the marker queries of the same pool are not counted).
-          if (!String((args[0] as { text?: string }).text).includes('FROM event_days')) stampReads++;
-          return (target.query as (...a: unknown[]) => unknown)(...args);
-        };
-      },
+    const pool = countingPool((marker) => {
+      if (!marker) stampReads++;
     });
     let heard = 0;
     const changes = {
