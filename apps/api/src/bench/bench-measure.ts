@@ -48,7 +48,7 @@ export async function measure(base: string, s: Scenario, options: MeasureOptions
 
 /**
  * One request on a kept-alive connection of node:http, timed from sending to the last byte of the answer (not
- * decoded, as autocannon reads them): what the server takes. fetch (undici) spent 2-3 ms of the same two cores per
+ * decoded, as autocannon reads them): what the server takes. Anything but a 200 fails the bench. fetch (undici) spent 2-3 ms of the same two cores per
  * answer of 260 KB, time the server and PostgreSQL then waited for. Idle kept-alive sockets do not hold the process
  * (the agent unrefs them).
  */
@@ -58,20 +58,19 @@ export function timedRequest(
   method: 'GET' | 'POST',
   headers: Record<string, string>,
   body?: string,
-): Promise<{ ms: number; status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+): Promise<{ ms: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const request = http.request(url, { method, agent, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          ms: performance.now() - started,
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          bytes: Buffer.concat(chunks),
-        }),
-      );
+      response.on('end', () => {
+        const ms = performance.now() - started;
+        const bytes = Buffer.concat(chunks);
+        if (response.statusCode !== 200) {
+          reject(new Error(`${method} ${url} answered ${response.statusCode}: ${bytes.toString().slice(0, 200)}`));
+        } else resolve({ ms, headers: response.headers, bytes });
+      });
       response.on('error', reject);
     });
     request.on('error', reject);
