@@ -10,7 +10,7 @@ import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, dayFromToday, jwtOf, montrealEventsToday } from './support/api';
+import { apiCall, dayFromToday, jwtOf, montrealEventsToday, upcomingElseAll } from './support/api';
 import { settledStorage, signedInStorage } from './support/app-state';
 import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -65,8 +65,7 @@ beforeAll(async () => {
     );
   }
   // One not over yet, or late in the day (when every one is over) one that is: the modal then also says so.
-  const pictured = (await montrealEventsToday(server)).filter((e) => e.images.length > 0 && e.active);
-  const found = pictured.find((e) => !e.isPast) ?? pictured[0];
+  const [found] = upcomingElseAll((await montrealEventsToday(server)).filter((e) => e.images.length > 0 && e.active));
   if (!found) throw new Error('no demo event with an image in Montréal today');
   event = found;
   viewerJwt = await jwtOf(server, 'viewer@demo.evmap.ca', 'demo1234');

@@ -12,7 +12,7 @@ import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jwtOf, montrealEventsToday } from './support/api';
+import { jwtOf, montrealEventsToday, upcomingElseAll } from './support/api';
 import { settledStorage } from './support/app-state';
 import { launchBrowser, openPage } from './support/browser';
 import { REPO_ROOT } from './support/paths';
@@ -59,8 +59,7 @@ async function eventAtPlace(jwt: string, titleEn: string, titleFr: string): Prom
  * that is, which opens the same modal.
  */
 async function montrealEvent(): Promise<Event> {
-  const events = (await montrealEventsToday(server)).filter((e) => e.active);
-  const event = events.find((e) => !e.isPast) ?? events[0];
+  const [event] = upcomingElseAll((await montrealEventsToday(server)).filter((e) => e.active));
   if (!event) throw new Error('no demo event in Montréal today');
   return event;
 }

@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jwtOf, montrealEventsToday, signupByApi, uniqueEmail } from './support/api';
+import { jwtOf, montrealEventsToday, signupByApi, uniqueEmail, upcomingElseAll } from './support/api';
 import { settledStorage, signedInStorage } from './support/app-state';
 import { launchBrowser, openPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -267,9 +267,7 @@ describe('the event modal in a laptop window', () => {
     const { events } = (await response.json()) as { events: Event[] };
     // The tallest ones: the most dates, the longest descriptions; those not over yet, or late in the day (when every
     // one is over) those that are, whose modal says so in one more line.
-    const active = events.filter((event) => event.active);
-    const upcoming = active.filter((event) => !event.isPast);
-    const tallest = (upcoming.length > 0 ? upcoming : active)
+    const tallest = upcomingElseAll(events.filter((event) => event.active))
       .sort(
         (a, b) => b.dates.length - a.dates.length || (b.descriptionEn ?? '').length - (a.descriptionEn ?? '').length,
       )

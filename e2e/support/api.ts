@@ -100,6 +100,15 @@ export async function montrealEventsToday(server: TestServer, days = 0): Promise
 }
 
 /**
+ * The events not over yet, or all of them when every one is (late in the day, today's demo events may all be over:
+ * their modal opens the same, and says so).
+ */
+export function upcomingElseAll(events: Event[]): Event[] {
+  const upcoming = events.filter((event) => !event.isPast);
+  return upcoming.length > 0 ? upcoming : events;
+}
+
+/**
  * `count` active Montréal events not over yet, from today's and then the next days' (late in the day, today's demo
  * events may all be over): for the screens that need some events whatever their day.
  */
