@@ -2,23 +2,24 @@
  * The marker query: every searchable event of a day in a box (and a category), read from `event_days` alone (one row
  * per day and searchable event, with its point, category and what its marker shows: the map search's own index), in
  * one statement. Reading each row's event and cover image as well was half of a text search over a city (migration
- * 0017). Without text, a tile is an index-only scan of event_days_markers_idx, which holds every column read here
- * (migration 0018): a day's rows of one city lie on as many heap pages as there are markers.
+ * 0017). Without text, a tile is a range of tile keys in event_days_tiles_idx (migration 0019, tile-keys.ts), which
+ * holds every column read here: an index-only scan of adjacent pages, where a day's rows of one city lie on as many
+ * heap pages as there are markers.
  */
 
 import { DAY_NOW } from '@evmap/contract/events';
+import { tileBounds } from '@evmap/contract/markers';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { daySql, nowSql, textMatchesSql, textQuerySql } from '../search/search.repository';
+import { tileKeyRange } from './tile-keys';
 
 export type MarkerQuery = {
   /** A calendar day, or DAY_NOW. */
   day: string;
-  north: number;
-  south: number;
-  east: number;
-  west: number;
+  /** The tile asked for (GET /public/events/markers): z/x/y as tile servers cut them. */
+  tile: { z: number; x: number; y: number };
   categoryId: number | null;
   /** The access mask every event must hold all of (0: no filter). */
   access: number;
@@ -39,8 +40,7 @@ export type MarkerQuery = {
  */
 function matchingRows(q: MarkerQuery): SQL {
   const where = sql`${daySql(q.day)}
-      AND d.longitude BETWEEN ${q.west} AND ${q.east}
-      AND d.latitude BETWEEN ${q.south} AND ${q.north}
+      AND ${q.text === null ? tileSql(q.tile) : boxSql(q.tile)}
       ${q.categoryId === null ? sql`` : sql`AND d.category_id = ${q.categoryId}`}
       ${q.access === 0 ? sql`` : sql`AND d.access <> 0 AND d.access & ${q.access}::int = ${q.access}::int`}
       ${q.day === DAY_NOW ? sql`AND ${nowSql()}` : sql``}`;
@@ -50,6 +50,23 @@ function matchingRows(q: MarkerQuery): SQL {
   const [own, organiser] = textMatchesSql(textQuerySql(q.text));
   // Disjoint halves (the organiser's rows that the document does not match): UNION ALL, no de-duplication of rows.
   return sql`${rows(sql` AND ${own}`)} UNION ALL ${rows(sql` AND ${organiser} AND (${own}) IS NOT TRUE`)}`;
+}
+
+/** The rows in the tile's bounds, edges included (the text search ANDs this with its own index, as the search does). */
+function boxSql(tile: MarkerQuery['tile']): SQL {
+  const box = tileBounds(tile.z, tile.x, tile.y);
+  return sql`d.longitude BETWEEN ${box.west} AND ${box.east} AND d.latitude BETWEEN ${box.south} AND ${box.north}`;
+}
+
+/**
+ * The rows of the tile by their tile keys: an index-only scan of event_days_tiles_idx. A tile of zoom 12 or less is
+ * exactly a range of keys (west and north edges included, as the web app's tileHolds cuts); a finer one is narrowed
+ * down from its zoom-12 key by its bounds.
+ */
+function tileSql(tile: MarkerQuery['tile']): SQL {
+  const keys = tileKeyRange(tile);
+  const range = sql`evmap_tile_key(d.longitude, d.latitude) BETWEEN ${keys.first} AND ${keys.last}`;
+  return keys.exact ? range : sql`${range} AND ${boxSql(tile)}`;
 }
 
 /**

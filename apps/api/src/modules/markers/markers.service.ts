@@ -15,7 +15,8 @@
  * - The cache keeps each tile's answer as bytes with its ETag (a hash of the bytes). A newer version drops exactly
  *   the answers its changes touch (their day, in their tile's box), as the search's cache does; the others stay.
  *   When what changed is not known (the first request, or too far behind), everything is dropped.
- * - The query reads `event_days` alone (the search's index, which keeps what a marker shows) for the tile's box.
+ * - The query reads `event_days` alone (the search's index, which keeps what a marker shows) for the tile (its tile
+ *   keys, tile-keys.ts; its box with a text).
  * - The answer is serialised once, columnar (markers.ts of the contract), and compressed once per encoding, with the
  *   search's own helpers (compressLater, etagOf).
  * - An answer sent once is sent again by the front door (markers-front-door.ts) while `current` says it holds.
@@ -192,7 +193,7 @@ export class MarkersService {
 
     const rows = await findMarkers(this.pool, {
       day: request.day,
-      ...box,
+      tile: { z: request.z, x: request.x, y: request.y },
       categoryId: request.category ?? null,
       access,
       lang: request.lang,

@@ -1,5 +1,5 @@
 /** GET /public/events/markers against PostgreSQL: filters, tiles, languages, visibility, ETag and 304, bounds. */
-import { decodeMarkers, tilesCovering } from '@evmap/contract/markers';
+import { decodeMarkers, tileBounds, tileHolds, tilesCovering } from '@evmap/contract/markers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authHeaders, createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
@@ -209,6 +209,33 @@ describe('GET /public/events/markers', () => {
     expect(decodeMarkers((await markers(here({ category: sport }))).json()).map((m) => m.id)).toEqual([match.id]);
     const later = new Date(Date.parse(`${day}T12:00:00Z`) + 40 * 86_400_000).toISOString().slice(0, 10);
     expect(decodeMarkers((await markers(here({ day: later }))).json())).toEqual([]);
+  });
+
+  it('puts an event on a corner of tiles in the one tile the web app cuts for it, at every zoom', async () => {
+    // The north-west corner of a tile of zoom 12 near Sherbrooke (no other event): four tiles meet there.
+    const { x, y } = tileHolding({ latitude: 45.4, longitude: -71.9 }, 12);
+    const corner = tileBounds(12, x, y);
+    const onCorner = await create(eventBody({ latitude: corner.north, longitude: corner.west, titleFr: 'Au coin' }));
+    const ids = async (z: number, tx: number, ty: number) =>
+      decodeMarkers((await markers({ day, z, x: tx, y: ty })).json()).map((m) => m.id);
+    // Tiles hold their west and north edges (tileHolds), from the zoom of the keys (12) to the finer ones.
+    expect(tileHolds({ z: 12, x, y }, corner.north, corner.west)).toBe(true);
+    expect(await ids(12, x, y)).toEqual([onCorner.id]);
+    for (const [tx, ty] of [
+      [x - 1, y],
+      [x, y - 1],
+      [x - 1, y - 1],
+    ] as const) {
+      expect(await ids(12, tx, ty)).toEqual([]);
+    }
+    expect(await ids(9, x >> 3, y >> 3)).toEqual([onCorner.id]);
+    expect(await ids(14, x * 4, y * 4)).toEqual([onCorner.id]);
+    expect(await ids(14, x * 4 + 1, y * 4)).toEqual([]);
+    expect(await ids(14, x * 4 - 1, y * 4)).toEqual([]);
+    // With a text, the tile's bounds, edges included (as the search's box).
+    expect(decodeMarkers((await markers({ day, z: 12, x, y, q: 'coin' })).json()).map((m) => m.id)).toEqual([
+      onCorner.id,
+    ]);
   });
 
   it('lets browsers and CDNs keep the answer and revalidate it: 304 until a change touches the tile', async () => {
