@@ -10,8 +10,10 @@ import { events } from './events';
  * event_days_search_document_idx), `starts_at` and `ends_at` (timestamptz: the earliest start and latest end of the
  * event's dates touching the day, for "now"). Migration 0017 adds, the same way, what the event's map marker shows:
  * `title_fr`, `title_en`, `handle`, `image_path` and `image_formats` (its cover) and `start_minute`, so that the marker
- * query reads no other table; migration 0018 adds `event_days_markers_idx` on (day, longitude, latitude) holding every
- * column of a marker, so that a tile without text reads that index alone (an index-only scan).
+ * query reads no other table; migration 0019 adds `event_days_tiles_idx` on (day, evmap_tile_key(longitude,
+ * latitude)) holding every column of a marker, so that a tile without text is one range of that index alone (an
+ * index-only scan; tile-keys.ts). Migration 0018's `event_days_markers_idx` is no longer read (dropped by a later
+ * release: migrations-policy.test.ts).
  */
 export const eventDays = pgTable(
   'event_days',
