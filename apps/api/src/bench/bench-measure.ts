@@ -77,3 +77,10 @@ export function timedRequest(
     request.end(body);
   });
 }
+
+/** `day` plus `n` days (YYYY-MM-DD). */
+export function plusDays(day: string, n: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}

@@ -10,7 +10,7 @@ import { urlOf } from '@evmap/contract/routes/route';
 import type { DbConnection } from '../db/client';
 import { markersSql } from '../modules/markers/markers.repository';
 import { matchingIdsSql } from '../modules/search/search.repository';
-import { percentile, timedRequest } from './bench-measure';
+import { percentile, plusDays, timedRequest } from './bench-measure';
 import { explainPlans } from './bench-plans';
 import type { Verdict } from './bench-report';
 
@@ -43,13 +43,6 @@ const WORDS = [
 const ROUNDS = 10;
 /** The Montréal view of the marker scenario (zoom 12 on a 1,280 × 800 window): the web app asks its tiles of zoom 9. */
 const VIEW = { north: 45.5497, south: 45.4812, west: -73.6544, east: -73.4786 };
-
-/** `day` plus `n` days (YYYY-MM-DD). */
-function plusDays(day: string, n: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return date.toISOString().slice(0, 10);
-}
 
 async function get(url: string): Promise<number> {
   return (await timedRequest(url, 'GET', { 'accept-encoding': 'gzip, deflate, br' })).ms;
