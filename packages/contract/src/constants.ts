@@ -25,6 +25,7 @@ export const CLUSTER = {
   bigAbove: 25,
 } as const;
 
+/** A marker shows at most this many characters of its title, then an ellipsis (spec: marker titles cut at 40). */
 export const MARKER_TITLE_MAX = 40;
 /** Image widths the app displays; uploads are stored at each of them (never upscaled). */
 export const IMAGE_WIDTHS = [100, 124, 512, 1440] as const;

@@ -11,8 +11,12 @@ export const MARKER_TILE_ZOOM = { min: 3, max: 14 } as const;
  * nearly always cached, and a capped answer would show clusters counting only part of the events.
  */
 export const MARKERS_MAX = 20_000;
-/** A marker's title is cut to this many characters (the marker's name; the modal shows it whole). */
-export const MARKER_TITLE_MAX = 60;
+/**
+ * A marker answer's titles are cut to this many characters: more than a marker shows (MARKER_TITLE_MAX of
+ * constants.ts, the spec's 40 and an ellipsis, which the map adds when a title is longer), so that the list shows
+ * more of a title until the event's details arrive; the modal shows it whole.
+ */
+export const MARKER_ANSWER_TITLE_MAX = 60;
 /** How long browsers and CDNs may serve an answer without asking again (seconds); then they revalidate (ETag). */
 export const MARKERS_MAX_AGE_S = 15;
 

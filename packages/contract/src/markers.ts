@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { accessQuerySchema } from './accessibility';
 import { dbIdSchema } from './bounds';
 import { dayOrNowSchema, searchTextSchema } from './events';
-import { MARKER_TILE_ZOOM, MARKER_TITLE_MAX, type MarkersAnswer } from './marker-tiles';
+import { MARKER_ANSWER_TITLE_MAX, MARKER_TILE_ZOOM, type MarkersAnswer } from './marker-tiles';
 
 const tileCoordinate = (field: string) =>
   z.coerce
@@ -58,7 +58,9 @@ export const markersResponseSchema = z.object({
   lng: z.array(z.number().int()).meta({ description: 'Longitudes in 1e-5 degrees' }),
   category: z.array(z.number().int().nullable()),
   handle: z.array(z.string()).meta({ description: "The event's handle, or its uuid without one (/events/{handle})" }),
-  title: z.array(z.string()).meta({ description: `In the asked language, cut to ${MARKER_TITLE_MAX} characters` }),
+  title: z
+    .array(z.string())
+    .meta({ description: `In the asked language, cut to ${MARKER_ANSWER_TITLE_MAX} characters` }),
   image: z
     .array(z.number().int())
     .meta({ description: "Each marker's cover as an index into `images`, or -1 without one" }),

@@ -4,7 +4,7 @@
  * box moved by a hair), so every one runs the ranked full-text query and loads its events. Also "now" over the same
  * city. Figures only: the target of the issue (p99 < 30 ms at 100k) is reported as met or not, never asserted.
  */
-import { MARKER_TITLE_MAX, MARKERS_MAX, tilesCovering } from '@evmap/contract/markers';
+import { MARKER_ANSWER_TITLE_MAX, MARKERS_MAX, tilesCovering } from '@evmap/contract/markers';
 import { eventRoutes } from '@evmap/contract/routes/events';
 import { urlOf } from '@evmap/contract/routes/route';
 import type { DbConnection } from '../db/client';
@@ -90,7 +90,7 @@ function explain(connection: DbConnection, day: string, tile: { z: number; x: nu
     access: 0,
     lang: 'fr' as const,
     limit: MARKERS_MAX + 1,
-    titleMax: MARKER_TITLE_MAX,
+    titleMax: MARKER_ANSWER_TITLE_MAX,
   };
   return explainPlans(connection, [
     ['Montréal, text "théâtre"', matchingIdsSql(query, 5001)],

@@ -25,7 +25,7 @@ import { type AccessFilter, accessFilterMask } from '@evmap/contract/accessibili
 import { MARKER_IMAGE_WIDTH } from '@evmap/contract/constants';
 import { DAY_NOW } from '@evmap/contract/events';
 import {
-  MARKER_TITLE_MAX,
+  MARKER_ANSWER_TITLE_MAX,
   MARKERS_MAX,
   type MarkersAnswer,
   type markersQuerySchema,
@@ -199,7 +199,7 @@ export class MarkersService {
       lang: request.lang,
       text,
       limit: MARKERS_MAX + 1,
-      titleMax: MARKER_TITLE_MAX,
+      titleMax: MARKER_ANSWER_TITLE_MAX,
     });
     const capped = rows.length > MARKERS_MAX;
     const body = Buffer.from(markersBody(capped ? rows.slice(0, MARKERS_MAX) : rows, capped, this.image));
