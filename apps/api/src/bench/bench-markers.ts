@@ -48,17 +48,15 @@ async function sentBody(url: string): Promise<Buffer> {
 /** Measures a bare node:http server answering `bytes` (with that content-encoding) to every request. */
 export type Ceiling = (name: string, bytes: Buffer, encoding: string) => Promise<Row>;
 
-/** A tile as a browser asks it, timed to its last byte (timedRequest), then decoded. */
-async function timed(url: string): Promise<{ ms: number; bytes: Buffer }> {
-  const answer = await timedRequest(url, 'GET', BROWSER);
+/** A tile as a browser asks it, timed to its last byte (timedRequest). */
+const askTile = (url: string) => timedRequest(url, 'GET', BROWSER);
+
+/** The answer's JSON bytes, decoded from its content-encoding. */
+function decoded(answer: Awaited<ReturnType<typeof askTile>>): Buffer {
   const encoding = answer.headers['content-encoding'];
-  const bytes =
-    encoding === 'br'
-      ? brotliDecompressSync(answer.bytes)
-      : encoding === 'gzip'
-        ? gunzipSync(answer.bytes)
-        : answer.bytes;
-  return { ms: answer.ms, bytes };
+  if (encoding === 'br') return brotliDecompressSync(answer.bytes);
+  if (encoding === 'gzip') return gunzipSync(answer.bytes);
+  return answer.bytes;
 }
 
 export async function runMarkersBench(
@@ -75,7 +73,7 @@ export async function runMarkersBench(
   let brotli = 0;
   let quick = 0;
   for (const tile of tiles) {
-    const { bytes } = await timed(`${base}${tileUrl(day, tile)}`);
+    const bytes = decoded(await askTile(`${base}${tileUrl(day, tile)}`));
     markers += (JSON.parse(bytes.toString()) as MarkersAnswer).id.length;
     raw += bytes.length;
     // The bytes the server sends a browser: its first brotli copy, then (made meanwhile) its finer one.
@@ -108,14 +106,14 @@ export async function runMarkersBench(
   // After the settle's collections, the uncached path's code is compiled again by a few tiles of the next day (not
   // timed), as the text scenario's warm-up words do: the first tile timed was otherwise the slowest (16.6 ms for an
   // empty tile at 100,000 events, its query well under a millisecond).
-  for (const tile of island.slice(0, 5)) await timed(`${base}${tileUrl(plusDays(day, 1), tile)}`);
-  const answers: Array<{ ms: number; bytes: Buffer }> = [];
-  for (const tile of island) answers.push(await timed(`${base}${tileUrl(day, tile)}`));
-  // Decoded once all are timed: parsing each answer between two requests made garbage in the bench process.
+  for (const tile of island.slice(0, 5)) await askTile(`${base}${tileUrl(plusDays(day, 1), tile)}`);
+  const answers: Array<Awaited<ReturnType<typeof askTile>>> = [];
+  for (const tile of island) answers.push(await askTile(`${base}${tileUrl(day, tile)}`));
+  // Decoded once all are timed: decoding and parsing each answer between two requests made garbage in the bench process.
   const missMs = answers.map((answer) => answer.ms);
-  const missed = answers.map(({ ms, bytes }, at) => ({
-    ms,
-    markers: (JSON.parse(bytes.toString()) as MarkersAnswer).id.length,
+  const missed = answers.map((answer, at) => ({
+    ms: answer.ms,
+    markers: (JSON.parse(decoded(answer).toString()) as MarkersAnswer).id.length,
     at: at + 1,
   }));
   const slowestMisses = missed

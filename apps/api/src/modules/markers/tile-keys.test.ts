@@ -1,15 +1,12 @@
 /** Tile keys: PostgreSQL's evmap_tile_key (migration 0019) against the tiles the web app cuts (tilesCovering). */
-import { tileBounds, tilesCovering } from '@evmap/contract/markers';
+import { tileBounds } from '@evmap/contract/markers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
+import { tileHolding } from '../../../test/events';
 import { TILE_KEY_ZOOM, tileKey, tileKeyRange } from './tile-keys';
 
-const holding = (lat: number, lng: number, z: number) => {
-  const [tile] = tilesCovering({ north: lat, south: lat, west: lng, east: lng }, z);
-  if (!tile) throw new Error('no tile');
-  return tile;
-};
+const holding = (latitude: number, longitude: number, z: number) => tileHolding({ latitude, longitude }, z);
 
 describe('tileKeyRange', () => {
   it('gives a tile of zoom 12 its own key, and each of zoom 12 or less exactly the keys of the zoom-12 tiles in it', () => {
