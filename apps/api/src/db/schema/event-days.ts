@@ -12,8 +12,8 @@ import { events } from './events';
  * `title_fr`, `title_en`, `handle`, `image_path` and `image_formats` (its cover) and `start_minute`, so that the marker
  * query reads no other table; migration 0019 adds `event_days_tiles_idx` on (day, evmap_tile_key(longitude,
  * latitude)) holding every column of a marker, so that a tile without text is one range of that index alone (an
- * index-only scan; tile-keys.ts). Migration 0018's `event_days_markers_idx` is no longer read (dropped by a later
- * release: migrations-policy.test.ts).
+ * index-only scan; tile-keys.ts). Migration 0018's `event_days_markers_idx`, unread since 0019's release, is dropped
+ * by migration 0020.
  */
 export const eventDays = pgTable(
   'event_days',
