@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
@@ -12,7 +14,17 @@ import { routeTablePaths } from './scripts/route-table-paths';
 const THEME_COLOR = '#1c7ed6';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-export default defineConfig(({ mode }) => {
+/**
+ * React Router's production build. Its package exports only its development build, which differs by one flag
+ * (ENABLE_DEV_WARNINGS): with it on, every route match also runs and ships the development warnings.
+ */
+const routerDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
+const productionRouter = [
+  { find: /^react-router$/, replacement: path.join(routerDist, 'production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), '');
   // Error reporting is configured once for the whole product: SENTRY_DSN also switches the web app on.
   const sentryDsn = env.VITE_SENTRY_DSN || process.env.SENTRY_DSN || '';
@@ -71,7 +83,11 @@ export default defineConfig(({ mode }) => {
       embedPage(),
     ],
     resolve: {
-      alias,
+      // Tests and the dev server keep React Router's warnings.
+      alias:
+        command === 'build'
+          ? [...productionRouter, ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement }))]
+          : alias,
     },
     build: {
       outDir: 'dist',
