@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROGRESSIVE_FIRST } from '@/lib/use-progressive-count';
 import { renderUi } from '@/test/render';
 import { DataTable, type DataTableColumn, type RowAction } from './data-table';
 import { PaginationNav } from './pagination-nav';
@@ -40,6 +41,22 @@ function table(props: Partial<Parameters<typeof DataTable<Row, Field>>[0]> = {})
 }
 
 describe('DataTable', () => {
+  it('adds a long page in slices: the first rows at once, busy until every row is in, each row rendered once', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}` }));
+    const named = vi.fn((row: Row) => row.name);
+    await renderUi(table({ rows: many, columns: [{ key: 'name', header: 'Name', rowHeader: true, cell: named }] }));
+    const grid = screen.getByRole('table', { name: /People/ });
+    const bodyRows = () => within(grid).getAllByRole('row').slice(1);
+    expect(bodyRows()).toHaveLength(PROGRESSIVE_FIRST);
+    expect(grid.getAttribute('aria-busy')).toBe('true');
+
+    await waitFor(() => expect(bodyRows()).toHaveLength(100), { timeout: 5000 });
+    expect(grid.getAttribute('aria-busy')).toBe('false');
+    expect(bodyRows().map((row) => within(row).getByRole('rowheader').textContent)).toEqual(many.map((p) => p.name));
+    // The rows already shown are not rendered again when the next slice comes in.
+    expect(named).toHaveBeenCalledTimes(100);
+  });
+
   it('names the table by its caption and sort, marks the sorted header, and sorts on a header click', async () => {
     const onSort = vi.fn();
     const { user } = await renderUi(table({ onSort }));

@@ -10,9 +10,10 @@
  */
 import { Button, type ButtonVariant, Group, Loader, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 import classes from './data-table.module.css';
 import { PaginationNav, type PaginationNavProps } from './pagination-nav';
 import { ariaSort, type SortState } from './sort-cycle';
@@ -79,6 +80,63 @@ function SortIcon({ direction }: { direction: 'ascending' | 'descending' | undef
   );
 }
 
+type DataTableRowProps<Row, F extends string> = Pick<DataTableProps<Row, F>, 'columns' | 'actions'> & {
+  row: Row;
+  cards: boolean;
+  highlighted: boolean;
+};
+
+/**
+ * One row (memoised: while a long page is added slice by slice, the rows already shown are not rendered again).
+ */
+const DataTableRow = memo(function DataTableRow<Row, F extends string>({
+  row,
+  columns,
+  actions,
+  cards,
+  highlighted,
+}: DataTableRowProps<Row, F>) {
+  const role = (name: string) => (cards ? name : undefined);
+  return (
+    <Table.Tr role={role('row')} className={highlighted ? classes.highlighted : undefined}>
+      {columns.map((column) => {
+        const Cell = column.rowHeader ? Table.Th : Table.Td;
+        return (
+          <Cell
+            key={column.key}
+            role={role(column.rowHeader ? 'rowheader' : 'cell')}
+            scope={column.rowHeader ? 'row' : undefined}
+            ta={column.numeric && !cards ? 'right' : undefined}
+            className={column.rowHeader ? classes.rowHeader : undefined}
+            data-label={column.rowHeader ? undefined : column.header}
+          >
+            {column.cell(row)}
+          </Cell>
+        );
+      })}
+      {actions && (
+        <Table.Td role={role('cell')} className={classes.actions}>
+          <Group gap="xs" wrap={cards ? 'wrap' : 'nowrap'}>
+            {actions.of(row).map((action) => (
+              <Button
+                key={action.key}
+                size="xs"
+                variant={action.variant}
+                color={action.color}
+                disabled={action.disabled}
+                aria-label={action.accessibleLabel}
+                onClick={action.onClick}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </Group>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}) as <Row, F extends string>(props: DataTableRowProps<Row, F>) => ReactNode;
+
 /** The table; see the module comment. */
 export function DataTable<Row, F extends string = string>({
   caption,
@@ -99,6 +157,9 @@ export function DataTable<Row, F extends string = string>({
   const wide = useMediaQuery(`(min-width: ${cardsBelow})`, true, { getInitialValueInEffect: false });
   const cards = !wide;
   const loadingFirst = rows === undefined;
+  // A page of 100 rows is added in slices (use-progressive-count.ts); the table says it is busy until all are in.
+  const shown = useProgressiveCount(rows?.length ?? 0);
+  const filling = rows !== undefined && shown < rows.length;
   const sortedColumn = sort && columns.find((column) => column.sortField === sort.field);
   const sortable = Boolean(sort && onSort && columns.some((column) => column.sortField));
   const columnCount = columns.length + (actions ? 1 : 0);
@@ -117,44 +178,18 @@ export function DataTable<Row, F extends string = string>({
       </Table.Tr>
     );
   } else {
-    body = rows.map((row) => (
-      <Table.Tr key={rowKey(row)} role={role('row')} className={highlighted?.(row) ? classes.highlighted : undefined}>
-        {columns.map((column) => {
-          const Cell = column.rowHeader ? Table.Th : Table.Td;
-          return (
-            <Cell
-              key={column.key}
-              role={role(column.rowHeader ? 'rowheader' : 'cell')}
-              scope={column.rowHeader ? 'row' : undefined}
-              ta={column.numeric && !cards ? 'right' : undefined}
-              className={column.rowHeader ? classes.rowHeader : undefined}
-              data-label={column.rowHeader ? undefined : column.header}
-            >
-              {column.cell(row)}
-            </Cell>
-          );
-        })}
-        {actions && (
-          <Table.Td role={role('cell')} className={classes.actions}>
-            <Group gap="xs" wrap={cards ? 'wrap' : 'nowrap'}>
-              {actions.of(row).map((action) => (
-                <Button
-                  key={action.key}
-                  size="xs"
-                  variant={action.variant}
-                  color={action.color}
-                  disabled={action.disabled}
-                  aria-label={action.accessibleLabel}
-                  onClick={action.onClick}
-                >
-                  {action.label}
-                </Button>
-              ))}
-            </Group>
-          </Table.Td>
-        )}
-      </Table.Tr>
-    ));
+    body = rows
+      .slice(0, shown)
+      .map((row) => (
+        <DataTableRow
+          key={rowKey(row)}
+          row={row}
+          columns={columns}
+          actions={actions}
+          cards={cards}
+          highlighted={highlighted?.(row) ?? false}
+        />
+      ));
   }
 
   return (
@@ -164,7 +199,7 @@ export function DataTable<Row, F extends string = string>({
           striped={!cards}
           highlightOnHover={!cards}
           captionSide="top"
-          aria-busy={busy || loadingFirst}
+          aria-busy={busy || loadingFirst || filling}
           className={classes.table}
           data-layout={cards ? 'cards' : 'table'}
           data-sortable={sortable || undefined}

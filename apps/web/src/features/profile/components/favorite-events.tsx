@@ -1,13 +1,14 @@
 /** The viewer's side of `/profile`: their favourite events, each with a remove button, and a way to the map. */
 import type { Event } from '@evmap/contract/events';
 import { ActionIcon, Button, Group, Stack } from '@mantine/core';
-import { type ReactNode, useDeferredValue } from 'react';
+import { memo, type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyList, ListStatus } from '@/components/list-status';
 import { useLang } from '@/i18n/use-lang';
 import { PATHS } from '@/lib/paths';
 import { toast } from '@/lib/toast';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { useFavoriteEvents } from '../api/get-favorite-events';
 import { useRemoveFavorite } from '../api/remove-favorite';
 import { EventCard } from './event-card';
@@ -49,6 +50,30 @@ function RemoveButton({ event }: { event: Event }) {
 }
 
 /** The favourite events as cards leading to the map's event modal. */
+/** A favourite's card, with its remove button (memoised: see FavoriteCards). */
+const FavoriteCard = memo(function FavoriteCard({ event }: { event: Event }) {
+  return (
+    <EventCard
+      event={event}
+      to={`/events/${encodeURIComponent(event.handle)}`}
+      headingOrder={2}
+      action={<RemoveButton event={event} />}
+    />
+  );
+});
+
+/** The favourites' cards; a long list is added in slices after the first ones (use-progressive-count.ts). */
+function FavoriteCards({ events }: { events: Event[] }) {
+  const shown = useProgressiveCount(events.length);
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {events.slice(0, shown).map((event) => (
+        <FavoriteCard key={event.id} event={event} />
+      ))}
+    </Stack>
+  );
+}
+
 export function FavoriteEvents() {
   const { t } = useTranslation();
   const query = useFavoriteEvents();
@@ -76,17 +101,7 @@ export function FavoriteEvents() {
     content = (
       <Stack gap="lg">
         <Group justify="flex-end">{mapButton}</Group>
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {events.map((event) => (
-            <EventCard
-              key={event.id}
-              event={event}
-              to={`/events/${encodeURIComponent(event.handle)}`}
-              headingOrder={2}
-              action={<RemoveButton event={event} />}
-            />
-          ))}
-        </Stack>
+        <FavoriteCards events={events} />
       </Stack>
     );
   }

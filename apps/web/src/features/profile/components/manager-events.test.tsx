@@ -34,6 +34,24 @@ afterEach(() => {
 });
 
 describe('the event-manager profile', () => {
+  it('shows every card of a long list of events (added in slices after the first ones)', async () => {
+    signIn();
+    const titles = Array.from({ length: 40 }, (_, i) => `Event ${String(i + 1).padStart(2, '0')}`);
+    ownEvents(
+      titles.map((titleEn, i) =>
+        testEvent({
+          id: i + 1,
+          titleEn,
+          dates: [{ startDate: `2099-08-${String((i % 28) + 1).padStart(2, '0')} 19:00:00`, endDate: null }],
+        }),
+      ),
+    );
+    await renderProfile();
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    await waitFor(() => expect(within(upcoming).getAllByRole('listitem')).toHaveLength(40), { timeout: 5000 });
+    for (const title of titles) expect(within(upcoming).getByRole('link', { name: title })).toBeTruthy();
+  });
+
   it("shows each event's status, its views of the last 7 days and its quick actions", async () => {
     signIn();
     ownEvents(

@@ -4,7 +4,7 @@
  */
 import type { Event } from '@evmap/contract/events';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { type MouseEvent, type ReactNode, useDeferredValue, useEffect, useId, useState } from 'react';
+import { type MouseEvent, memo, type ReactNode, useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyList, ListStatus } from '@/components/list-status';
@@ -13,6 +13,7 @@ import { eventTitle } from '@/lib/event-title';
 import { useOwnEvents } from '@/lib/get-own-events';
 import { PATHS } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { useOwnEventViews } from '../api/get-own-event-views';
 import { planRequirement } from '../utils/plan-requirement';
 import { splitEvents } from '../utils/sort-events';
@@ -23,7 +24,30 @@ import { PlanRequiredModal } from './plan-required-modal';
 /** The edit page of an own event. */
 const editPath = (uuid: string) => `${PATHS.profile}/events/${uuid}`;
 
-/** A titled section of event cards, each with its status, the week's views and quick actions. */
+/** An own event's card: its status, the week's views and quick actions (memoised: see EventSection). */
+const OwnerEventCard = memo(function OwnerEventCard({ event, views }: { event: Event; views: number | undefined }) {
+  const lang = useLang();
+  return (
+    <EventCard
+      event={event}
+      to={editPath(event.uuid)}
+      headingOrder={3}
+      ownerNotices
+      status={<OwnerEventStatusLine event={event} />}
+      extras={
+        <>
+          <OwnerEventViews views={views} />
+          <OwnerEventActions event={event} title={eventTitle(event, lang)} editPath={editPath(event.uuid)} />
+        </>
+      }
+    />
+  );
+});
+
+/**
+ * A titled section of event cards. A long list is added in slices after the first cards (use-progressive-count.ts):
+ * the cards already shown are not rendered again.
+ */
 function EventSection({
   title,
   events,
@@ -36,7 +60,7 @@ function EventSection({
   views: Map<number, number> | undefined;
 }) {
   const id = useId();
-  const lang = useLang();
+  const shown = useProgressiveCount(events.length);
   return (
     <Stack component="section" gap="sm" aria-labelledby={id}>
       <Title order={2} size="h3" id={id}>
@@ -46,21 +70,8 @@ function EventSection({
         <Text size="sm">{empty}</Text>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {events.map((event) => (
-            <EventCard
-              key={event.id}
-              event={event}
-              to={editPath(event.uuid)}
-              headingOrder={3}
-              ownerNotices
-              status={<OwnerEventStatusLine event={event} />}
-              extras={
-                <>
-                  <OwnerEventViews views={views ? (views.get(event.id) ?? 0) : undefined} />
-                  <OwnerEventActions event={event} title={eventTitle(event, lang)} editPath={editPath(event.uuid)} />
-                </>
-              }
-            />
+          {events.slice(0, shown).map((event) => (
+            <OwnerEventCard key={event.id} event={event} views={views ? (views.get(event.id) ?? 0) : undefined} />
           ))}
         </Stack>
       )}
