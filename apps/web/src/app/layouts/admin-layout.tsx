@@ -1,5 +1,5 @@
 import { Box, Burger, Drawer, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
-import '@/styles/full';
+import '@/styles/admin';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

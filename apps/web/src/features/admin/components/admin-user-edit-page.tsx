@@ -1,3 +1,5 @@
+// Every Mantine component's styles: the admin frame loads only those of its lists (styles/admin.ts).
+import '@/styles/full';
 import type { AdminUserValues } from '@evmap/contract/admin-users';
 import type { User } from '@evmap/contract/users';
 import { Alert, Center, Divider, Stack } from '@mantine/core';
