@@ -2,6 +2,7 @@
  * The dialog of "Subscribe" (subscribe-button.tsx), loaded when first opened: the feed of the filters given, to add
  * to Google Calendar, to Apple Calendar or Outlook (webcal:), to copy, or to follow in a feed reader.
  */
+import '@/styles/lazy.css';
 import { FEED_DAYS } from '@evmap/contract/constants';
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';

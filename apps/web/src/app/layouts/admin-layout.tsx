@@ -1,5 +1,5 @@
 import { Box, Burger, Drawer, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
-import '@/styles/admin';
+import '@/styles/lazy.css';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Container, Group } from '@mantine/core';
-import '@/styles/profile';
+import '@/styles/lazy.css';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AlertIcon, ArrowLeftIcon, SettingsIcon } from '@/components/icons';

@@ -1,6 +1,6 @@
 /** `/profile/admin/events/{eventUuid}`: any event's page for an administrator, its form beside its statistics. */
-// Every Mantine component's styles: the admin frame loads only those of its lists (styles/admin.ts).
-import '@/styles/full';
+// Every Mantine component's styles, for its form's fields (styles/full.css).
+import '@/styles/full.css';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAdminEvent } from '@/features/event-form/api/admin-event';

@@ -1,6 +1,6 @@
 /** `/profile/events/{eventUuid}`: an own event's page, its form (event-form) beside its statistics. */
-// Every Mantine component's styles: the profile frame loads only those of its first screens (styles/profile.ts).
-import '@/styles/full';
+// Every Mantine component's styles, for its form's fields (styles/full.css).
+import '@/styles/full.css';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useOwnEvent } from '@/features/event-form/api/get-own-event';

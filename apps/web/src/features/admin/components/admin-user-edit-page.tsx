@@ -1,5 +1,5 @@
-// Every Mantine component's styles: the admin frame loads only those of its lists (styles/admin.ts).
-import '@/styles/full';
+// Every Mantine component's styles, for its form's fields (styles/full.css).
+import '@/styles/full.css';
 import type { AdminUserValues } from '@evmap/contract/admin-users';
 import type { User } from '@evmap/contract/users';
 import { Alert, Center, Divider, Stack } from '@mantine/core';

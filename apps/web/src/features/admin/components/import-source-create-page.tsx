@@ -1,5 +1,5 @@
-// Every Mantine component's styles: the admin frame loads only those of its lists (styles/admin.ts).
-import '@/styles/full';
+// Every Mantine component's styles, for its form's fields (styles/full.css).
+import '@/styles/full.css';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import type { AuthResponse } from '@evmap/contract/users';
-import '@/styles/full';
+import '@/styles/lazy.css';
 import { isPendingVerification } from '@evmap/contract/account-rules';
 import { Modal } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';

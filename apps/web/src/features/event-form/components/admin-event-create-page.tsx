@@ -1,6 +1,6 @@
 /** `/profile/admin/events/create`: an administrator's new event (only the French title required). */
-// Every Mantine component's styles: the admin frame loads only those of its lists (styles/admin.ts).
-import '@/styles/full';
+// Every Mantine component's styles, for its form's fields (styles/full.css).
+import '@/styles/full.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

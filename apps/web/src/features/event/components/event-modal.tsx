@@ -5,7 +5,7 @@
  * It fits a laptop's window (1280×800): the image takes at most 30% of the window's height, and the
  * actions and the report button stay in view at the bottom while a long description scrolls.
  */
-import '@/styles/event-modal';
+import '@/styles/lazy.css';
 import { MODAL_IMAGE_WIDTH } from '@evmap/contract/constants';
 import type { Event } from '@evmap/contract/events';
 import { Alert, Center, Group, Image, Modal, Stack, Text } from '@mantine/core';

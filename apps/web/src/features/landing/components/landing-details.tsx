@@ -2,7 +2,7 @@
  * The landing content below the hero (loaded lazily): organisations, users, the three features,
  * three testimonials and the newsletter signup.
  */
-import '@/styles/full';
+import '@/styles/lazy.css';
 import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NewsletterForm } from './newsletter-form';

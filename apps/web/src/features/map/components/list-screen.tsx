@@ -4,6 +4,7 @@
  * over the map). Under the filters, "Subscribe to events" gives their feed and "Embed this map" writes the snippet of the embed
  * page for them (issue 26).
  */
+import '@/styles/lazy.css';
 import { Group, Stack } from '@mantine/core';
 import { CategoryPicker } from './category-picker';
 import { DayPicker } from './day-picker';

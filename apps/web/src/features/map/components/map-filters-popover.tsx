@@ -4,6 +4,7 @@
  * accessibility filters (ListFilters) anchored to the button, open as soon as it is shown. Escape or a click outside closes
  * it and gives the focus back to the button.
  */
+import '@/styles/lazy.css';
 import { Button, Popover } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@
  * upcoming events as links opening each event, a page at a time (the page in the URL), and its feeds to follow
  * them in a calendar or a feed reader. An unknown handle and a removed organisation each get their own message.
  */
-import '@/styles/full';
+import '@/styles/lazy.css';
 import type { OrganisationPage as Page } from '@evmap/contract/organisations';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';

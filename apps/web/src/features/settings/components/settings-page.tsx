@@ -1,5 +1,5 @@
-// Every Mantine component's styles: the profile frame loads only those of its first screens (styles/profile.ts).
-import '@/styles/full';
+// Every Mantine component's styles, for its form's fields (styles/full.css).
+import '@/styles/full.css';
 import { Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
