@@ -34,6 +34,24 @@ afterAll(async () => {
 });
 
 describe('the list view', () => {
+  it('opens its search and filters styled on a phone, on a first visit that loaded no other screen', async () => {
+    const { page, errors, close } = await openPage(browser, {
+      storage: inMontreal(),
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto(`${server.url}/`);
+    await page.locator('.evm-marker, .evm-cluster').first().waitFor();
+    await page.getByRole('button', { name: 'Search and filters' }).click();
+    const filters = page.getByRole('dialog', { name: 'Search and filters' });
+    // Unstyled, the dropdown sat unpositioned at the foot of the page, below the map.
+    await expect.poll(() => filters.evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
+    const box = await filters.boundingBox();
+    expect(box && box.y >= 0 && box.y < 844).toBe(true);
+    await expect.poll(() => filters.getByRole('searchbox').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('is reached from the skip link with the keyboard alone, opens an event and gives its link the focus back', async () => {
     const { page, errors, close } = await openPage(browser, { storage: inMontreal() });
     await page.goto(`${server.url}/`);
