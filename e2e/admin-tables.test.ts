@@ -96,7 +96,11 @@ afterAll(async () => {
 /** The title link of the first row of the table. */
 const firstTitle = (page: Page) => page.getByRole('table').getByRole('row').nth(1).getByRole('link').textContent();
 /** How many body rows the table holds (only one page is ever in the DOM). */
-const rowCount = async (page: Page) => (await page.getByRole('table').getByRole('row').count()) - 1;
+/** The rows of the page, once all are in: a page is added in slices, the table busy until the last one. */
+const rowCount = async (page: Page) => {
+  await page.locator('table[aria-busy="false"]').waitFor();
+  return (await page.getByRole('table').getByRole('row').count()) - 1;
+};
 
 describe('the admin events table', () => {
   it('searches without accents, sorts through three states, pages with the back button, survives a reload', async () => {
