@@ -1,6 +1,6 @@
 /**
- * How many items of a long list to render now: `first` at once, then more after each painted frame, until all
- * `total` are. Committing a long list at once is one long task (the 100 rows of an admin table: over half a second
+ * How many items of a long list to render now: PROGRESSIVE_FIRST at once, then more after each painted frame, until
+ * all `total` are. Committing a long list at once is one long task (the 100 rows of an admin table: over half a second
  * on a mid-range phone), during which the page answers nothing; in slices the first items show sooner and each task
  * stays short. Each slice is sized from the time the previous one took to render and commit on this device, aiming
  * at SLICE_MS, so a slow phone gets smaller slices and a desktop fills the list in a few frames. The count only
@@ -16,8 +16,8 @@ export const PROGRESSIVE_FIRST = 12;
 export const SLICE_MS = 10;
 const MAX_STEP = 50;
 
-export function useProgressiveCount(total: number, first = PROGRESSIVE_FIRST): number {
-  const [{ count, step }, setSlice] = useState({ count: first, step: first });
+export function useProgressiveCount(total: number): number {
+  const [{ count, step }, setSlice] = useState({ count: PROGRESSIVE_FIRST, step: PROGRESSIVE_FIRST });
   // When this render started, and how long the last slice took from there to the end of its commit.
   const renderStarted = useRef(0);
   const sliceMs = useRef(SLICE_MS);

@@ -1,5 +1,4 @@
 /** `/profile/admin/events/{eventUuid}`: any event's page for an administrator, its form beside its statistics. */
-// Every Mantine component's styles, for its form's fields (styles/full.css).
 import '@/styles/full.css';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

@@ -1,4 +1,3 @@
-// Every Mantine component's styles, for its form's fields (styles/full.css).
 import '@/styles/full.css';
 import type { AdminUserValues } from '@evmap/contract/admin-users';
 import type { User } from '@evmap/contract/users';

@@ -1,4 +1,3 @@
-// Every Mantine component's styles, for its form's fields (styles/full.css).
 import '@/styles/full.css';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,4 @@
 /** `/profile/admin/events/create`: an administrator's new event (only the French title required). */
-// Every Mantine component's styles, for its form's fields (styles/full.css).
 import '@/styles/full.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-// Every Mantine component's styles, for its form's fields (styles/full.css).
 import '@/styles/full.css';
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';

@@ -1,4 +1,3 @@
-// Every Mantine component's styles, for its form's fields (styles/full.css).
 import '@/styles/full.css';
 import { changeMyPasswordSchema } from '@evmap/contract/users';
 import { Button, Group, Text } from '@mantine/core';
