@@ -9,7 +9,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type MarkersAnswer, tilesCovering } from '@evmap/contract/markers';
 import { eventRoutes } from '@evmap/contract/routes/events';
 import { urlOf } from '@evmap/contract/routes/route';
-import { type MeasureOptions, measure, percentile, plusDays, timedRequest } from './bench-measure';
+import { type MeasureOptions, measure, percentile, plusDays, probe, timedRequest } from './bench-measure';
+import type { Probe } from './bench-prober';
 import type { Row, Verdict } from './bench-report';
 
 /** A Montréal view at zoom 12 on a 1,280 × 800 window (the search's whole-degree box is far larger). */
@@ -48,11 +49,11 @@ async function sentBody(url: string): Promise<Buffer> {
 /** Measures a bare node:http server answering `bytes` (with that content-encoding) to every request. */
 export type Ceiling = (name: string, bytes: Buffer, encoding: string) => Promise<Row>;
 
-/** A tile as a browser asks it, timed to its last byte (timedRequest). */
+/** A tile as a browser asks it: its bytes as sent (timedRequest). */
 const askTile = (url: string) => timedRequest(url, 'GET', BROWSER);
 
 /** The answer's JSON bytes, decoded from its content-encoding. */
-function decoded(answer: Awaited<ReturnType<typeof askTile>>): Buffer {
+function decoded(answer: { bytes: Buffer; headers: { 'content-encoding'?: string } }): Buffer {
   const encoding = answer.headers['content-encoding'];
   if (encoding === 'br') return brotliDecompressSync(answer.bytes);
   if (encoding === 'gzip') return gunzipSync(answer.bytes);
@@ -106,16 +107,27 @@ export async function runMarkersBench(
   // After the settle's collections, the uncached path's code is compiled again by a few tiles of the next day (not
   // timed), as the text scenario's warm-up words do: the first tile timed was otherwise the slowest (16.6 ms for an
   // empty tile at 100,000 events, its query well under a millisecond).
-  for (const tile of island.slice(0, 5)) await askTile(`${base}${tileUrl(plusDays(day, 1), tile)}`);
-  const answers: Array<Awaited<ReturnType<typeof askTile>>> = [];
-  for (const tile of island) answers.push(await askTile(`${base}${tileUrl(day, tile)}`));
-  // Decoded once all are timed: decoding and parsing each answer between two requests made garbage in the bench process.
+  // Timed from a process of their own (probe, bench-prober.ts), as the text scenario is.
+  const ask = (tileDay: string, tile: { z: number; x: number; y: number }): Probe[] => [
+    { url: `${base}${tileUrl(tileDay, tile)}`, method: 'GET', headers: BROWSER },
+  ];
+  const answers = await probe({
+    untimed: island.slice(0, 5).map((tile) => ask(plusDays(day, 1), tile)),
+    timed: island.map((tile) => ask(day, tile)),
+    keepBodies: true,
+  });
   const missMs = answers.map((answer) => answer.ms);
-  const missed = answers.map((answer, at) => ({
-    ms: answer.ms,
-    markers: (JSON.parse(decoded(answer).toString()) as MarkersAnswer).id.length,
-    at: at + 1,
-  }));
+  const missed = answers.map((answer, at) => {
+    const sent = answer.answers[0];
+    const bytes = Buffer.from(sent?.body ?? '', 'base64');
+    return {
+      ms: answer.ms,
+      markers: (
+        JSON.parse(decoded({ bytes, headers: { 'content-encoding': sent?.encoding } }).toString()) as MarkersAnswer
+      ).id.length,
+      at: at + 1,
+    };
+  });
   const slowestMisses = missed
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 3)

@@ -1,6 +1,10 @@
 /** One autocannon measurement of one request (2 s warm-up, then the run's duration), as a row of the table. */
+import { fork } from 'node:child_process';
 import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import type { ProbeBatch, ProbeTiming } from './bench-prober';
 import type { Row } from './bench-report';
 
 export type Scenario = {
@@ -83,4 +87,24 @@ export function plusDays(day: string, n: number): string {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + n);
   return date.toISOString().slice(0, 10);
+}
+
+const PROBER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-prober.ts');
+
+/**
+ * Times `batch.timed` one entry at a time (after `batch.untimed`) from a process of its own (bench-prober.ts): what
+ * the server takes, without this process's garbage collections in the figures. Node.js runs the prober's TypeScript
+ * as it is where it can (type stripping, Node.js 22.18 and later), else through tsx.
+ */
+export function probe(batch: ProbeBatch): Promise<ProbeTiming[]> {
+  const execArgv = process.features.typescript ? ['--no-warnings'] : ['--import', 'tsx'];
+  const child = fork(PROBER_FILE, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { timings?: ProbeTiming[]; error?: string }) => {
+      if (message.timings) resolve(message.timings);
+      else reject(new Error(`bench prober: ${message.error}`));
+    });
+    child.once('exit', (code) => reject(new Error(`the bench prober exited (code ${code}) before answering`)));
+    child.send(batch);
+  });
 }

@@ -10,8 +10,9 @@ import { urlOf } from '@evmap/contract/routes/route';
 import type { DbConnection } from '../db/client';
 import { markersSql } from '../modules/markers/markers.repository';
 import { matchingIdsSql } from '../modules/search/search.repository';
-import { percentile, plusDays, timedRequest } from './bench-measure';
+import { percentile, plusDays, probe } from './bench-measure';
 import { explainPlans } from './bench-plans';
+import type { Probe } from './bench-prober';
 import type { Verdict } from './bench-report';
 
 /** Montréal as the client sends it: bounds rounded outward to whole degrees. */
@@ -44,9 +45,6 @@ const ROUNDS = 10;
 /** The Montréal view of the marker scenario (zoom 12 on a 1,280 × 800 window): the web app asks its tiles of zoom 9. */
 const VIEW = { north: 45.5497, south: 45.4812, west: -73.6544, east: -73.4786 };
 
-async function get(url: string): Promise<number> {
-  return (await timedRequest(url, 'GET', { 'accept-encoding': 'gzip, deflate, br' })).ms;
-}
 /** Other words, asked first so that the server's code is compiled, as the other scenarios' warm-up does. */
 const WARM_UP = ['musique', 'danse', 'cinéma', 'exposition', 'conférence'];
 
@@ -60,22 +58,8 @@ function slowestOf(ms: number[]): string {
     .join(', ');
 }
 
-async function post(url: string, body: unknown): Promise<{ ms: number; ids: number }> {
-  const answer = await timedRequest(url, 'POST', { 'content-type': 'application/json' }, JSON.stringify(body));
-  return { ms: answer.ms, ids: countIds(answer.bytes) };
-}
-
-const IDS_AT = Buffer.from('"eventIds":[');
-/** How many ids the answer's eventIds holds, counted in its bytes: parsing 260 KB per search made the load generator collect garbage while it timed. */
-function countIds(bytes: Buffer): number {
-  let at = bytes.indexOf(IDS_AT);
-  if (at < 0) throw new Error('search answered without eventIds');
-  at += IDS_AT.length;
-  if (bytes[at] === 0x5d) return 0;
-  let count = 1;
-  for (; at < bytes.length && bytes[at] !== 0x5d; at++) if (bytes[at] === 0x2c) count++;
-  return count;
-}
+const JSON_BODY = { 'content-type': 'application/json' };
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 /**
  * The plans of the two searches: the search's ids for "théâtre", and the web app's marker tile without text and for
@@ -109,47 +93,54 @@ export async function runTextBench(
   options: { events: number },
 ): Promise<{ verdicts: Verdict[]; notes: string[]; plans: string[] }> {
   const url = `${base}${urlOf(eventRoutes.search)}`;
-  const textMs: number[] = [];
-  let found = 0;
-  for (const text of WARM_UP) await post(url, { mapBounds: MONTREAL, selectedDay: day, text });
+  const search = (body: Record<string, unknown>): Probe[] => [
+    { url, method: 'POST', headers: JSON_BODY, body: JSON.stringify(body) },
+  ];
+  const textSearches: Probe[][] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const text of WORDS) {
-      // A box moved by a hair per round: a new cache key, the same city.
-      const mapBounds = { ...MONTREAL, southLat: 45 + round / 1000 };
-      const answer = await post(url, { mapBounds, selectedDay: day, text });
-      textMs.push(answer.ms);
-      found += answer.ids;
-    }
+    // A box moved by a hair per round: a new cache key, the same city.
+    for (const text of WORDS)
+      textSearches.push(search({ mapBounds: { ...MONTREAL, southLat: 45 + round / 1000 }, selectedDay: day, text }));
   }
   // The same searches without text (boxes not asked yet), for comparison under the same load.
-  const plainMs: number[] = [];
+  const plainSearches: Probe[][] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < WORDS.length; i++) {
       const mapBounds = { ...MONTREAL, southLat: 45 + (ROUNDS + round * WORDS.length + i) / 1000 };
-      plainMs.push((await post(url, { mapBounds, selectedDay: day })).ms);
+      plainSearches.push(search({ mapBounds, selectedDay: day }));
     }
   }
-  const nowMs: number[] = [];
-  for (let i = 1; i <= 20; i++) {
-    nowMs.push((await post(url, { mapBounds: { ...MONTREAL, northLat: 46 - i / 1000 }, selectedDay: 'now' })).ms);
-  }
-  // The web app's own text search: the marker tiles of the view with `q` (no ranking, no full events). Each request
-  // new to the cache: the rounds take the next days and both languages.
+  const nowSearches: Probe[][] = [];
+  for (let i = 1; i <= 20; i++)
+    nowSearches.push(search({ mapBounds: { ...MONTREAL, northLat: 46 - i / 1000 }, selectedDay: 'now' }));
+  const posted = await probe({
+    untimed: WARM_UP.map((text) => search({ mapBounds: MONTREAL, selectedDay: day, text })),
+    timed: [...textSearches, ...plainSearches, ...nowSearches],
+    countIds: true,
+  });
+  const textMs = posted.slice(0, textSearches.length).map((timing) => timing.ms);
+  const found = posted.slice(0, textSearches.length).reduce((sum, timing) => sum + (timing.answers[0]?.ids ?? 0), 0);
+  const plainMs = posted.slice(textSearches.length, -nowSearches.length).map((timing) => timing.ms);
+  const nowMs = posted.slice(-nowSearches.length).map((timing) => timing.ms);
+  // The web app's own text search: the marker tiles of the view with `q` (no ranking, no full events), sent together.
+  // Each request new to the cache: the rounds take the next days and both languages.
   const tiles = tilesCovering(VIEW, 9);
-  const ask = (query: Record<string, string>) =>
-    Promise.all(tiles.map((tile) => get(`${base}${urlOf(eventRoutes.markers, {}, { ...query, ...tile })}`)));
-  // The same warm-up as the POST's: other words first, so the first timed search does not compile the marker
-  // query's text path (its first request took 30-57 ms where the later ones of the same word took 2-6 ms).
-  for (const q of WARM_UP) await ask({ day, lang: 'fr', q });
-  const webMs: number[] = [];
+  const ask = (query: Record<string, string>): Probe[] =>
+    tiles.map((tile) => ({
+      url: `${base}${urlOf(eventRoutes.markers, {}, { ...query, ...tile })}`,
+      method: 'GET',
+      headers: BROWSER,
+    }));
+  const webSearches: Probe[][] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const query = { day: plusDays(day, round % 5), lang: round < 5 ? 'fr' : 'en' };
-    for (const q of WORDS) {
-      const started = performance.now();
-      await ask({ ...query, q });
-      webMs.push(performance.now() - started);
-    }
+    for (const q of WORDS) webSearches.push(ask({ ...query, q }));
   }
+  // The same warm-up as the POST's: other words first, so the first timed search does not compile the marker
+  // query's text path (its first request took 30-57 ms where the later ones of the same word took 2-6 ms).
+  const webMs = (await probe({ untimed: WARM_UP.map((q) => ask({ day, lang: 'fr', q })), timed: webSearches })).map(
+    (timing) => timing.ms,
+  );
   const webP99 = percentile(webMs, 99);
   // The text whose searches are slowest at the median: what sets the p99 of 200 (10 samples of each text).
   const [slowWord, slowMs] = WORDS.map(
