@@ -28,7 +28,7 @@ const input: SearchInput = {
   access: [],
 };
 const service = (ttlMs: number) =>
-  new SearchService(ctx.app.db, ctx.app.pool, ctx.app.storage, { ...DEFAULT_SEARCH_OPTIONS, ttlMs });
+  new SearchService(ctx.app.pool, ctx.app.storage, { ...DEFAULT_SEARCH_OPTIONS, ttlMs });
 const title = async (s: SearchService, extra: Partial<SearchInput> = {}) =>
   JSON.parse((await s.search({ ...input, ...extra })).body.toString()).events[0]?.titleFr;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

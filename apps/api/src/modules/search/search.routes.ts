@@ -12,7 +12,7 @@ import { DEFAULT_SEARCH_OPTIONS, type SearchOptions, SearchService } from './sea
 import { sendAnswer } from './search-body';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ search?: Partial<SearchOptions> }> = async (app, options) => {
-  const service = new SearchService(app.db, app.pool, app.storage, { ...DEFAULT_SEARCH_OPTIONS, ...options.search });
+  const service = new SearchService(app.pool, app.storage, { ...DEFAULT_SEARCH_OPTIONS, ...options.search });
   app.addHook('preClose', async () => service.close());
 
   app.route({

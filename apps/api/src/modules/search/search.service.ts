@@ -16,15 +16,14 @@ import { accessFilterMask } from '@evmap/contract/accessibility';
 import { SEARCH_MAX_IDS, type searchBodySchema } from '@evmap/contract/events';
 import type pg from 'pg';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
 import { AppError, validationError } from '../../errors';
 import { LruCache } from '../../lib/lru-cache';
 import type { FileStorage } from '../../lib/storage';
 import { presentEvent } from '../events/event.presenter';
 import { findEventsWithLastEnd } from '../events/events.repository';
 import {
-  beginSearch,
   type EventChange,
+  inSnapshot,
   matchingIds,
   readStamp,
   type SearchQuery,
@@ -118,8 +117,7 @@ export class SearchService {
   private closed = false;
 
   constructor(
-    private readonly db: Database,
-    pool: pg.Pool,
+    private readonly pool: pg.Pool,
     private readonly storage: FileStorage,
     private readonly options: SearchOptions = DEFAULT_SEARCH_OPTIONS,
   ) {
@@ -287,58 +285,54 @@ export class SearchService {
 
   /** One snapshot: the version, the ids (cached or queried), the events not cached yet. */
   private compute(query: SearchQuery, key: string, exclude: ReadonlySet<number>): Promise<CachedAnswer> {
-    return this.db.transaction(
-      async (tx) => {
-        const stamp = await beginSearch(tx, this.options.statementTimeoutMs);
-        const times = { version: stamp.version, refreshAt: stamp.nowMs + this.options.ttlMs };
-        let list = this.idLists.get(key);
-        if (!list || !current(list, stamp)) {
-          const found = await matchingIds(tx, query, SEARCH_MAX_IDS + 1);
-          const ids = found.slice(0, SEARCH_MAX_IDS);
-          const json = Buffer.from(ids.join(','));
-          const capped = found.length > ids.length;
-          list = { ...times, validUntil: keyValidUntil(key), ids, json, capped };
-          if (!this.missed(stamp.version, (change) => touchesKey(change, key))) {
-            this.idLists.set(key, list, json.length + ids.length * 8 + 64);
+    return inSnapshot(this.pool, this.options.statementTimeoutMs, async (tx, stamp) => {
+      const times = { version: stamp.version, refreshAt: stamp.nowMs + this.options.ttlMs };
+      let list = this.idLists.get(key);
+      if (!list || !current(list, stamp)) {
+        const found = await matchingIds(tx, query, SEARCH_MAX_IDS + 1);
+        const ids = found.slice(0, SEARCH_MAX_IDS);
+        const json = Buffer.from(ids.join(','));
+        const capped = found.length > ids.length;
+        list = { ...times, validUntil: keyValidUntil(key), ids, json, capped };
+        if (!this.missed(stamp.version, (change) => touchesKey(change, key))) {
+          this.idLists.set(key, list, json.length + ids.length * 8 + 64);
+        }
+      }
+      const chosen = pick(list.ids, exclude);
+      const byId = new Map<number, EventJson>();
+      const missing: number[] = [];
+      for (const id of chosen.ids) {
+        const event = this.events.get(String(id));
+        if (event && current(event, stamp)) byId.set(id, event);
+        else missing.push(id);
+      }
+      if (missing.length > 0) {
+        for (const record of await findEventsWithLastEnd(tx, missing)) {
+          const json = Buffer.from(JSON.stringify(presentEvent(record, this.storage)));
+          // Until its isPast flips (its latest end); a past event cannot flip back without a write.
+          const validUntil = record.isPast
+            ? Number.POSITIVE_INFINITY
+            : (record.lastEndsAtMs ?? Number.POSITIVE_INFINITY);
+          const event = { ...times, validUntil, json };
+          byId.set(record.id, event);
+          if (!this.missed(stamp.version, (change) => change.eventId === record.id)) {
+            this.events.set(String(record.id), event, json.length + 64);
           }
         }
-        const chosen = pick(list.ids, exclude);
-        const byId = new Map<number, EventJson>();
-        const missing: number[] = [];
-        for (const id of chosen.ids) {
-          const event = this.events.get(String(id));
-          if (event && current(event, stamp)) byId.set(id, event);
-          else missing.push(id);
-        }
-        if (missing.length > 0) {
-          for (const record of await findEventsWithLastEnd(tx, missing)) {
-            const json = Buffer.from(JSON.stringify(presentEvent(record, this.storage)));
-            // Until its isPast flips (its latest end); a past event cannot flip back without a write.
-            const validUntil = record.isPast
-              ? Number.POSITIVE_INFINITY
-              : (record.lastEndsAtMs ?? Number.POSITIVE_INFINITY);
-            const event = { ...times, validUntil, json };
-            byId.set(record.id, event);
-            if (!this.missed(stamp.version, (change) => change.eventId === record.id)) {
-              this.events.set(String(record.id), event, json.length + 64);
-            }
-          }
-        }
-        const pieces = chosen.ids.flatMap((id) => byId.get(id) ?? []);
-        const body = assembleBody(
-          pieces.map((e) => e.json),
-          list.json,
-          list.capped || chosen.more,
-        );
-        const answerTimes = {
-          version: stamp.version,
-          validUntil: earliest(pieces, 'validUntil', list.validUntil),
-          refreshAt: earliest(pieces, 'refreshAt', list.refreshAt),
-        };
-        if (exclude.size === 0) return this.keep(this.answers, key, body, answerTimes);
-        return this.keep(this.pages, pageKeyOf(key, chosen), body, answerTimes);
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+      }
+      const pieces = chosen.ids.flatMap((id) => byId.get(id) ?? []);
+      const body = assembleBody(
+        pieces.map((e) => e.json),
+        list.json,
+        list.capped || chosen.more,
+      );
+      const answerTimes = {
+        version: stamp.version,
+        validUntil: earliest(pieces, 'validUntil', list.validUntil),
+        refreshAt: earliest(pieces, 'refreshAt', list.refreshAt),
+      };
+      if (exclude.size === 0) return this.keep(this.answers, key, body, answerTimes);
+      return this.keep(this.pages, pageKeyOf(key, chosen), body, answerTimes);
+    });
   }
 }
