@@ -1,9 +1,10 @@
-/** The service directly: the safety-net refresh, a client that left, and closing. */
+/** The service directly: the safety-net refresh, a client that left, closing, the timeout; its snapshot. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { eventBody, wallClock } from '../../../test/events';
+import { inSnapshot } from './search.repository';
 import { DEFAULT_SEARCH_OPTIONS, type SearchInput, SearchService } from './search.service';
 
 let ctx: TestContext;
@@ -83,5 +84,55 @@ describe('SearchService', () => {
     await expect(search.search(other, () => true)).rejects.toMatchObject({ statusCode: 503 });
     search.close();
     await expect(search.search(input)).rejects.toMatchObject({ statusCode: 503 });
+  });
+
+  it('answers 503 "searchTimeout" when its statement runs past the timeout, and its connection serves again', async () => {
+    const slow = new SearchService(ctx.app.pool, ctx.app.storage, {
+      ...DEFAULT_SEARCH_OPTIONS,
+      statementTimeoutMs: 50,
+    });
+    // Another transaction holds event_days: the search's query waits for it, and the wait counts against its timeout.
+    const locker = await ctx.app.pool.connect();
+    await locker.query('BEGIN; LOCK TABLE event_days IN ACCESS EXCLUSIVE MODE');
+    try {
+      await expect(slow.search(input)).rejects.toMatchObject({
+        statusCode: 503,
+        fields: { global: { key: 'searchTimeout' } },
+      });
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    // The aborted transaction was rolled back: every connection of the pool is outside any transaction again.
+    for (let i = 0; i < ctx.app.pool.totalCount; i++) {
+      const { rows } = await ctx.app.pool.query('SELECT now() = statement_timestamp() AS outside');
+      expect(rows[0].outside).toBe(true);
+    }
+    expect(await title(service(60_000))).toBe('Original');
+  });
+});
+
+describe('inSnapshot', () => {
+  it('reads in one read-only REPEATABLE READ snapshot with the timeout set, and returns its connection', async () => {
+    const idle = ctx.app.pool.idleCount;
+    const seen = await inSnapshot(ctx.app.pool, 1234, async (tx, stamp) => {
+      const setting = await tx.execute<{ isolation: string; readOnly: string; timeout: string; version: string }>(sql`
+        SELECT current_setting('transaction_isolation') AS isolation,
+          current_setting('transaction_read_only') AS "readOnly", current_setting('statement_timeout') AS timeout,
+          (SELECT value FROM app_meta WHERE key = 'events_version') AS version`);
+      return { ...setting.rows[0], stamp };
+    });
+    expect(seen).toMatchObject({ isolation: 'repeatable read', readOnly: 'on', timeout: '1234ms' });
+    expect(seen.stamp.version).toBe(BigInt(seen.version ?? '0'));
+    await eventually(async () => expect(ctx.app.pool.idleCount).toBeGreaterThanOrEqual(Math.max(idle, 1)));
+    // Outside it, the pool's own timeout is back.
+    expect((await ctx.app.pool.query('SHOW statement_timeout')).rows[0].statement_timeout).toBe('15s');
+  });
+
+  it('rolls back and passes on the error of a failed read', async () => {
+    await expect(inSnapshot(ctx.app.pool, 2000, async (tx) => tx.execute(sql`SELECT 1 / 0`))).rejects.toMatchObject({
+      cause: { code: '22012' },
+    });
+    expect((await ctx.app.pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
   });
 });
