@@ -1,10 +1,9 @@
 /**
  * Mantine's styles for the first screen only (the shell, the map home and its banners), in the `mantine`
- * cascade layer: about a quarter of the whole, so the first load parses less CSS. The lazy screens and dialogs
- * import ./lazy.css (the components they show beyond these) and the forms ./full.css (every component, in a layer
- * above: ./layers.css). Being layered, the app's own styles win over all of them whatever their order.
+ * cascade layer: about a quarter of the whole, so the first load parses less CSS. The lazy screens, dialogs and forms
+ * import ./lazy.css (the components they show beyond these). Being layered, the app's own styles win over all of
+ * them whatever their order.
  */
-import './layers.css';
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';

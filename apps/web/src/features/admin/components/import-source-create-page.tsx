@@ -1,4 +1,4 @@
-import '@/styles/full.css';
+import '@/styles/lazy.css';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

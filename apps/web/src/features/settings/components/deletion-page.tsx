@@ -1,4 +1,4 @@
-import '@/styles/full.css';
+import '@/styles/lazy.css';
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import '@/styles/full.css';
+import '@/styles/lazy.css';
 import { changeMyPasswordSchema } from '@evmap/contract/users';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
