@@ -3,14 +3,15 @@ import '@/styles/lazy.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AfterPaint } from '@/components/after-paint';
 import { PageHeading } from '@/components/page-heading';
 import { PATHS } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useSaveAdminEvent } from '../api/admin-event';
 import { defaultDate } from '../utils/date-rules';
-import { newEventValues } from '../utils/event-form-schema';
+import { newEventValues } from '../utils/event-form-values';
 import { AdminEventFields } from './admin-event-fields';
-import { EventForm } from './event-form';
+import { LazyEventForm } from './lazy-event-form';
 
 /** The administrator's event form in create mode. */
 export function AdminEventCreatePage() {
@@ -21,18 +22,20 @@ export function AdminEventCreatePage() {
   return (
     <>
       <PageHeading title={t('pages.adminEventCreate')} />
-      <EventForm
-        kind="admin-create"
-        initialValues={initialValues}
-        recurrenceAllowed
-        submitLabel={t('eventForm.admin.create')}
-        adminFields={<AdminEventFields />}
-        save={(body) => save.mutateAsync(body)}
-        onSaved={() => {
-          toast.success(t('eventForm.admin.created'));
-          navigate(PATHS.adminEvents);
-        }}
-      />
+      <AfterPaint>
+        <LazyEventForm
+          kind="admin-create"
+          initialValues={initialValues}
+          recurrenceAllowed
+          submitLabel={t('eventForm.admin.create')}
+          adminFields={<AdminEventFields />}
+          save={(body) => save.mutateAsync(body)}
+          onSaved={() => {
+            toast.success(t('eventForm.admin.created'));
+            navigate(PATHS.adminEvents);
+          }}
+        />
+      </AfterPaint>
     </>
   );
 }

@@ -34,7 +34,8 @@ describe("the administrator's event form", () => {
       return { status: 404 };
     });
     const { user, router } = await renderUi(<AdminEventCreatePage />, { path: '/profile/admin/events/create' });
-    expect((screen.getByLabelText(/Active/) as HTMLInputElement).checked).toBe(true);
+    // The form comes once the page's heading has painted (AfterPaint).
+    expect(((await screen.findByLabelText(/Active/)) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('combobox', { name: 'Creator' }));
     await user.type(screen.getByRole('combobox', { name: 'Creator' }), 'bourgie');
     // The server searches (accents and case ignored) once the typing pauses.

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AfterPaint } from '@/components/after-paint';
 import { useConfirm } from '@/components/confirm-dialog';
 import { PageHeading } from '@/components/page-heading';
 import { useLang } from '@/i18n/use-lang';
@@ -22,10 +23,10 @@ import { toast } from '@/lib/toast';
 import { useSaveOwnEvent } from '../api/save-own-event';
 import { defaultDate } from '../utils/date-rules';
 import { type EventDraft, readDraft, removeDraft, writeDraft } from '../utils/event-draft';
-import { newEventValues } from '../utils/event-form-schema';
 import type { EventFormValues } from '../utils/event-form-values';
+import { newEventValues } from '../utils/event-form-values';
 import { maxDatesOf, publishWording, recurrenceAllowed } from '../utils/plan-rules';
-import { EventForm } from './event-form';
+import { LazyEventForm } from './lazy-event-form';
 import { PlanLink } from './plan-link';
 
 /** Typing pauses this long before the draft is written. */
@@ -120,25 +121,27 @@ export function EventCreatePage() {
     <>
       <PageHeading title={t('pages.eventCreate')} />
       {offered && <DraftOffer draft={offered} onResume={() => resume(offered)} onDiscard={discard} />}
-      <EventForm
-        key={formKey}
-        kind="owner"
-        initialValues={initialValues}
-        recurrenceAllowed={recurrenceAllowed(planType)}
-        maxDates={maxDatesOf(planType)}
-        submitLabel={t('eventForm.publish.submit')}
-        beforeSave={confirmPublish}
-        save={(body) => save.mutateAsync(body)}
-        onValuesChange={keepDraft}
-        leaveMessage={offered ? undefined : t('unsaved.draftMessage')}
-        onSaved={() => {
-          keepDraft.cancel();
-          if (userId) removeDraft(userId);
-          toast.success(t('eventForm.published'));
-          navigate(PATHS.profile);
-        }}
-        messageAction={(message) => <PlanLink message={message} />}
-      />
+      <AfterPaint>
+        <LazyEventForm
+          key={formKey}
+          kind="owner"
+          initialValues={initialValues}
+          recurrenceAllowed={recurrenceAllowed(planType)}
+          maxDates={maxDatesOf(planType)}
+          submitLabel={t('eventForm.publish.submit')}
+          beforeSave={confirmPublish}
+          save={(body) => save.mutateAsync(body)}
+          onValuesChange={keepDraft}
+          leaveMessage={offered ? undefined : t('unsaved.draftMessage')}
+          onSaved={() => {
+            keepDraft.cancel();
+            if (userId) removeDraft(userId);
+            toast.success(t('eventForm.published'));
+            navigate(PATHS.profile);
+          }}
+          messageAction={(message) => <PlanLink message={message} />}
+        />
+      </AfterPaint>
       {dialog}
     </>
   );

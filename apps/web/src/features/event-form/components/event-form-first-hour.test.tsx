@@ -32,8 +32,16 @@ function api() {
   });
 }
 
-const renderCreate = (lang: 'en' | 'fr' = 'en') =>
-  renderUi(<EventCreatePage />, { path: '/profile/events/create', route: '/profile/events/create', lang });
+/** The new event page, once its form has come (it follows the page's heading: AfterPaint). */
+async function renderCreate(lang: 'en' | 'fr' = 'en') {
+  const rendered = await renderUi(<EventCreatePage />, {
+    path: '/profile/events/create',
+    route: '/profile/events/create',
+    lang,
+  });
+  await screen.findByRole('form', { name: lang === 'fr' ? 'Événement' : 'Event' });
+  return rendered;
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();

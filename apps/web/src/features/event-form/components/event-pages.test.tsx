@@ -49,7 +49,8 @@ describe('publishing a new event', () => {
       return { status: 404, body: { errors: { global: 'Not found' } } };
     });
     const { user, router } = await renderUi(<EventCreatePage />, { path: '/profile/events/create' });
-    await user.type(screen.getByLabelText(/Title \(French\)/), 'Salon des affaires');
+    // The form comes once the page's heading has painted (AfterPaint).
+    await user.type(await screen.findByLabelText(/Title \(French\)/), 'Salon des affaires');
     await user.selectOptions(await screen.findByLabelText('Category'), 'Business');
     // No recurrence on the unit plan, and the form says why, with the way to the plans.
     expect(screen.queryByLabelText('Recurrence')).toBeNull();
@@ -82,7 +83,7 @@ describe('publishing a new event', () => {
     signIn({ planType: 'trial' });
     const calls = mockApi(({ path }) => (path === '/public/globals' ? { body: globals } : { status: 500 }));
     const { user } = await renderUi(<EventCreatePage />, { path: '/profile/events/create' });
-    await user.type(screen.getByLabelText(/Title \(French\)/), 'Atelier');
+    await user.type(await screen.findByLabelText(/Title \(French\)/), 'Atelier');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish this event?' });
     expect(dialog.textContent).toContain('Publishing is free during your free trial.');
@@ -99,7 +100,7 @@ describe('publishing a new event', () => {
       return { status: 404 };
     });
     const { user } = await renderUi(<EventCreatePage />, { path: '/profile/events/create' });
-    await user.type(screen.getByLabelText(/Title \(French\)/), 'Atelier');
+    await user.type(await screen.findByLabelText(/Title \(French\)/), 'Atelier');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     const message = await screen.findByRole('alert');
     expect(message.textContent).toContain('Please add a payment method');
@@ -122,7 +123,7 @@ describe('publishing a new event', () => {
       return { status: 404 };
     });
     const { user } = await renderUi(<EventCreatePage />, { path: '/profile/events/create', lang: 'fr' });
-    await user.type(screen.getByLabelText(/Titre \(français\)/), 'Atelier');
+    await user.type(await screen.findByLabelText(/Titre \(français\)/), 'Atelier');
     await user.click(screen.getByRole('button', { name: 'Publier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publier cet événement\u202f?' });
     expect(dialog.textContent).toContain('incluse dans votre forfait complet');
@@ -140,7 +141,7 @@ describe('publishing a new event', () => {
     signIn();
     const calls = mockApi(({ path }) => (path === '/public/globals' ? { body: globals } : { status: 500 }));
     const { user } = await renderUi(<EventCreatePage />, { path: '/profile/events/create' });
-    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Title is required')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);

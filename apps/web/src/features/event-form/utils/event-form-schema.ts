@@ -14,7 +14,7 @@ import {
 } from '@evmap/contract/events';
 import { z } from 'zod';
 import { fromWallClock, toWallClock } from './date-rules';
-import { type DateFormValue, type EventFormValues, noAccessibilityValue } from './event-form-values';
+import type { EventFormValues } from './event-form-values';
 
 /** Which body the form sends: an owner's event, or an administrator's new or edited one. */
 export type EventBodyKind = 'owner' | 'admin-create' | 'admin-edit';
@@ -133,34 +133,6 @@ export function eventServerField(key: string): string {
   if (key.startsWith('images')) return 'images';
   if (key.startsWith('accessibility.features')) return 'accessibility.features';
   return key;
-}
-
-/** The form's values for a new event: defaults of spec section 9 (dates from `defaultDate`). */
-export function newEventValues(firstDate: DateFormValue): EventFormValues {
-  return {
-    titleFr: '',
-    titleEn: '',
-    descriptionFr: '',
-    descriptionEn: '',
-    categoryId: null,
-    price: '',
-    phoneNumber: '',
-    website: '',
-    externalLink: '',
-    images: [],
-    address: '',
-    city: '',
-    zipcode: '',
-    state: 'QC',
-    country: 'CA',
-    latitude: null,
-    longitude: null,
-    dates: [firstDate],
-    recurring: 'none',
-    accessibility: noAccessibilityValue(),
-    active: true,
-    creatorId: null,
-  };
 }
 
 /** The form's values for an existing event, as the API answered it. */

@@ -59,3 +59,31 @@ export const noAccessibilityValue = (): AccessibilityFormValue => ({
 
 /** Who fills the form: the event's owner (an event-manager) or an administrator. */
 export type EventFormMode = 'owner' | 'admin';
+
+/** The form's values for a new event: defaults of spec section 9 (dates from `defaultDate`). */
+export function newEventValues(firstDate: DateFormValue): EventFormValues {
+  return {
+    titleFr: '',
+    titleEn: '',
+    descriptionFr: '',
+    descriptionEn: '',
+    categoryId: null,
+    price: '',
+    phoneNumber: '',
+    website: '',
+    externalLink: '',
+    images: [],
+    address: '',
+    city: '',
+    zipcode: '',
+    state: 'QC',
+    country: 'CA',
+    latitude: null,
+    longitude: null,
+    dates: [firstDate],
+    recurring: 'none',
+    accessibility: noAccessibilityValue(),
+    active: true,
+    creatorId: null,
+  };
+}
