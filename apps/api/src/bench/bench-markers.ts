@@ -53,11 +53,10 @@ export type Ceiling = (name: string, bytes: Buffer, encoding: string) => Promise
 const askTile = (url: string) => timedRequest(url, 'GET', BROWSER);
 
 /** The answer's JSON bytes, decoded from its content-encoding. */
-function decoded(answer: { bytes: Buffer; headers: { 'content-encoding'?: string } }): Buffer {
-  const encoding = answer.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(answer.bytes);
-  if (encoding === 'gzip') return gunzipSync(answer.bytes);
-  return answer.bytes;
+function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(bytes);
+  if (encoding === 'gzip') return gunzipSync(bytes);
+  return bytes;
 }
 
 export async function runMarkersBench(
@@ -74,7 +73,8 @@ export async function runMarkersBench(
   let brotli = 0;
   let quick = 0;
   for (const tile of tiles) {
-    const bytes = decoded(await askTile(`${base}${tileUrl(day, tile)}`));
+    const answer = await askTile(`${base}${tileUrl(day, tile)}`);
+    const bytes = decoded(answer.bytes, answer.headers['content-encoding']);
     markers += (JSON.parse(bytes.toString()) as MarkersAnswer).id.length;
     raw += bytes.length;
     // The bytes the server sends a browser: its first brotli copy, then (made meanwhile) its finer one.
@@ -119,14 +119,8 @@ export async function runMarkersBench(
   const missMs = answers.map((answer) => answer.ms);
   const missed = answers.map((answer, at) => {
     const sent = answer.answers[0];
-    const bytes = Buffer.from(sent?.body ?? '', 'base64');
-    return {
-      ms: answer.ms,
-      markers: (
-        JSON.parse(decoded({ bytes, headers: { 'content-encoding': sent?.encoding } }).toString()) as MarkersAnswer
-      ).id.length,
-      at: at + 1,
-    };
+    const json = decoded(Buffer.from(sent?.body ?? '', 'base64'), sent?.encoding).toString();
+    return { ms: answer.ms, markers: (JSON.parse(json) as MarkersAnswer).id.length, at: at + 1 };
   });
   const slowestMisses = missed
     .sort((a, b) => b.ms - a.ms)

@@ -26,7 +26,7 @@ export type ProbeBatch = {
 export type ProbeTiming = {
   ms: number;
   /** Per request of the entry. */
-  answers: Array<{ bytes: number; ids?: number; body?: string; encoding?: string }>;
+  answers: Array<{ ids?: number; body?: string; encoding?: string }>;
 };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
@@ -47,9 +47,7 @@ function send(probe: Probe, batch: ProbeBatch): Promise<ProbeTiming['answers'][n
   return new Promise((resolve, reject) => {
     const request = http.request(probe.url, { method: probe.method, agent, headers: probe.headers }, (response) => {
       const chunks: Buffer[] = [];
-      let length = 0;
       response.on('data', (chunk: Buffer) => {
-        length += chunk.length;
         if (batch.countIds || batch.keepBodies || response.statusCode !== 200) chunks.push(chunk);
       });
       response.on('end', () => {
@@ -63,7 +61,6 @@ function send(probe: Probe, batch: ProbeBatch): Promise<ProbeTiming['answers'][n
           return;
         }
         resolve({
-          bytes: length,
           ...(batch.countIds ? { ids: countIds(bytes) } : {}),
           ...(batch.keepBodies
             ? { body: bytes.toString('base64'), encoding: String(response.headers['content-encoding'] ?? '') }

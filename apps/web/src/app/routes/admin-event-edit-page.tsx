@@ -1,5 +1,4 @@
 /** `/profile/admin/events/{eventUuid}`: any event's page for an administrator, its form beside its statistics. */
-import '@/styles/lazy.css';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAdminEvent } from '@/features/event-form/api/admin-event';

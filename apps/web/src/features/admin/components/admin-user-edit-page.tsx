@@ -1,4 +1,3 @@
-import '@/styles/lazy.css';
 import type { AdminUserValues } from '@evmap/contract/admin-users';
 import type { User } from '@evmap/contract/users';
 import { Alert, Center, Divider, Stack } from '@mantine/core';

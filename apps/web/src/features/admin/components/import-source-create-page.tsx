@@ -1,4 +1,3 @@
-import '@/styles/lazy.css';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

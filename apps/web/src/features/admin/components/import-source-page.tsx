@@ -3,7 +3,6 @@
  * events, next run), its actions ("Run now", pause or resume, delete), its latest runs, and the form to edit
  * it. A source that cannot be loaded sends the administrator back to the list.
  */
-import '@/styles/lazy.css';
 import type { ImportSource } from '@evmap/contract/import';
 import { Anchor, Button, Center, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useMemo } from 'react';

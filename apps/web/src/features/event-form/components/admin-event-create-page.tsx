@@ -1,5 +1,4 @@
 /** `/profile/admin/events/create`: an administrator's new event (only the French title required). */
-import '@/styles/lazy.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -3,7 +3,6 @@
  * What the organiser types is kept as a draft in this browser (per user) until it is published, and the
  * page offers to resume a draft left earlier.
  */
-import '@/styles/lazy.css';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';

@@ -2,7 +2,6 @@
  * `/profile/me/account`: the account form (spec sections 3 and 5) and, for an event-manager, the plan,
  * the payment card and the invoices (sections 4, 8 and 9), and its calendars (issue 25).
  */
-import '@/styles/lazy.css';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading';

@@ -1,4 +1,3 @@
-import '@/styles/lazy.css';
 import { contactSchema } from '@evmap/contract/forms';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import '@/styles/lazy.css';
 import { changeMyPasswordSchema } from '@evmap/contract/users';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import '@/styles/lazy.css';
 import { Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
