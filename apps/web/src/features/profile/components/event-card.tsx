@@ -34,6 +34,11 @@ export type EventCardProps = {
   status?: ReactNode;
   /** Shown under the dates and notices, above the card's link (views, quick actions). */
   extras?: ReactNode;
+  /**
+   * One of the list's first cards, on screen when the page opens: its cover is asked for at once and before the
+   * page's other images (on /profile the first cover is the page's largest paint), not lazily once laid out.
+   */
+  firstCard?: boolean;
 };
 
 /**
@@ -92,7 +97,16 @@ function Dates({ event }: { event: Event }) {
 }
 
 /** An event as a list item whose link is named by the title in the current language. */
-export function EventCard({ event, to, headingOrder, ownerNotices = false, action, status, extras }: EventCardProps) {
+export function EventCard({
+  event,
+  to,
+  headingOrder,
+  ownerNotices = false,
+  action,
+  status,
+  extras,
+  firstCard = false,
+}: EventCardProps) {
   const lang = useLang();
   const title = eventTitle(event, lang);
   const cover = imageUrl(event.images, COVER_WIDTH);
@@ -101,7 +115,13 @@ export function EventCard({ event, to, headingOrder, ownerNotices = false, actio
     <Card component="li" withBorder padding="sm" radius="md" className={classes.card} data-event-id={event.id}>
       <Group wrap="nowrap" align="flex-start" gap="md">
         {cover ? (
-          <Image src={cover} alt="" loading="lazy" className={classes.cover} />
+          <Image
+            src={cover}
+            alt=""
+            loading={firstCard ? 'eager' : 'lazy'}
+            fetchPriority={firstCard ? 'high' : 'auto'}
+            className={classes.cover}
+          />
         ) : (
           <Box className={`${classes.cover} ${classes.placeholder}`} aria-hidden="true" />
         )}

@@ -51,10 +51,11 @@ function RemoveButton({ event }: { event: Event }) {
 
 /** The favourite events as cards leading to the map's event modal. */
 /** A favourite's card, with its remove button (memoised: see FavoriteCards). */
-const FavoriteCard = memo(function FavoriteCard({ event }: { event: Event }) {
+const FavoriteCard = memo(function FavoriteCard({ event, firstCard }: { event: Event; firstCard: boolean }) {
   return (
     <EventCard
       event={event}
+      firstCard={firstCard}
       to={`/events/${encodeURIComponent(event.handle)}`}
       headingOrder={2}
       action={<RemoveButton event={event} />}
@@ -62,13 +63,16 @@ const FavoriteCard = memo(function FavoriteCard({ event }: { event: Event }) {
   );
 });
 
+/** The cards on a phone's screen when the page opens, under the heading (EventCard's firstCard). */
+const FIRST_CARDS = 2;
+
 /** The favourites' cards; a long list is added in slices after the first ones (use-progressive-count.ts). */
 function FavoriteCards({ events }: { events: Event[] }) {
   const shown = useProgressiveCount(events.length);
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {events.slice(0, shown).map((event) => (
-        <FavoriteCard key={event.id} event={event} />
+      {events.slice(0, shown).map((event, i) => (
+        <FavoriteCard key={event.id} event={event} firstCard={i < FIRST_CARDS} />
       ))}
     </Stack>
   );

@@ -52,6 +52,35 @@ describe('the event-manager profile', () => {
     for (const title of titles) expect(within(upcoming).getByRole('link', { name: title })).toBeTruthy();
   });
 
+  it('asks for the covers of the first two cards at once and first, the others lazily', async () => {
+    signIn();
+    const cover = (n: number) => [
+      { imagePath: `events/${n}`, imageUrl: `/uploads/events/${n}/512.jpg`, orderIdx: 0, formats: [100, 512] },
+    ];
+    ownEvents(
+      [1, 2, 3].map((id) =>
+        testEvent({
+          id,
+          titleEn: `Event ${id}`,
+          images: cover(id),
+          dates: [{ startDate: `2099-08-0${id} 19:00:00`, endDate: null }],
+        }),
+      ),
+    );
+    const { container } = await renderProfile();
+    await screen.findByRole('link', { name: 'Event 3' });
+    const covers = [...container.querySelectorAll('li img')].map((img) => [
+      img.getAttribute('src'),
+      img.getAttribute('loading'),
+      img.getAttribute('fetchpriority'),
+    ]);
+    expect(covers).toEqual([
+      ['/uploads/events/1/512.jpg', 'eager', 'high'],
+      ['/uploads/events/2/512.jpg', 'eager', 'high'],
+      ['/uploads/events/3/512.jpg', 'lazy', 'auto'],
+    ]);
+  });
+
   it("shows each event's status, its views of the last 7 days and its quick actions", async () => {
     signIn();
     ownEvents(

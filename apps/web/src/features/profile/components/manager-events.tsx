@@ -21,15 +21,27 @@ import { EventCard } from './event-card';
 import { OwnerEventActions, OwnerEventStatusLine, OwnerEventViews } from './owner-event-extras';
 import { PlanRequiredModal } from './plan-required-modal';
 
+/** The cards on a phone's screen when the page opens, under the heading and the create button (EventCard). */
+const FIRST_CARDS = 2;
+
 /** The edit page of an own event. */
 const editPath = (uuid: string) => `${PATHS.profile}/events/${uuid}`;
 
 /** An own event's card: its status, the week's views and quick actions (memoised: see EventSection). */
-const OwnerEventCard = memo(function OwnerEventCard({ event, views }: { event: Event; views: number | undefined }) {
+const OwnerEventCard = memo(function OwnerEventCard({
+  event,
+  views,
+  firstCard,
+}: {
+  event: Event;
+  views: number | undefined;
+  firstCard: boolean;
+}) {
   const lang = useLang();
   return (
     <EventCard
       event={event}
+      firstCard={firstCard}
       to={editPath(event.uuid)}
       headingOrder={3}
       ownerNotices
@@ -53,11 +65,14 @@ function EventSection({
   events,
   empty,
   views,
+  firstCards = 0,
 }: {
   title: string;
   events: Event[];
   empty?: string;
   views: Map<number, number> | undefined;
+  /** How many of its first cards are on screen when the page opens (EventCard's firstCard). */
+  firstCards?: number;
 }) {
   const id = useId();
   const shown = useProgressiveCount(events.length);
@@ -70,8 +85,13 @@ function EventSection({
         <Text size="sm">{empty}</Text>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {events.slice(0, shown).map((event) => (
-            <OwnerEventCard key={event.id} event={event} views={views ? (views.get(event.id) ?? 0) : undefined} />
+          {events.slice(0, shown).map((event, i) => (
+            <OwnerEventCard
+              key={event.id}
+              event={event}
+              views={views ? (views.get(event.id) ?? 0) : undefined}
+              firstCard={i < firstCards}
+            />
           ))}
         </Stack>
       )}
@@ -123,7 +143,13 @@ export function ManagerEvents() {
     content = (
       <Stack gap="lg">
         <Group justify="flex-end">{createButton}</Group>
-        <EventSection title={t('profile.upcoming')} events={upcoming} empty={t('profile.noUpcoming')} views={views} />
+        <EventSection
+          title={t('profile.upcoming')}
+          events={upcoming}
+          empty={t('profile.noUpcoming')}
+          views={views}
+          firstCards={FIRST_CARDS}
+        />
         {passed.length > 0 && <EventSection title={t('profile.passed')} events={passed} views={views} />}
       </Stack>
     );
