@@ -34,6 +34,33 @@ afterEach(() => {
 });
 
 describe('the viewer profile', () => {
+  it('asks for the covers of the first two favourites at once and first, the others lazily', async () => {
+    useSession.setState({ status: 'signed-in', user: viewer() });
+    favoritesServer(
+      [1, 2, 3].map((id) =>
+        testEvent({
+          id,
+          titleEn: `Favourite ${id}`,
+          handle: `favourite-${id}`,
+          images: [
+            { imagePath: `events/${id}`, imageUrl: `/uploads/events/${id}/512.jpg`, orderIdx: 0, formats: [100, 512] },
+          ],
+        }),
+      ),
+    );
+    const { container } = await renderProfile();
+    await screen.findByRole('link', { name: 'Favourite 3' });
+    const covers = [...container.querySelectorAll('li img')].map((img) => [
+      img.getAttribute('loading'),
+      img.getAttribute('fetchpriority'),
+    ]);
+    expect(covers).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['lazy', 'auto'],
+    ]);
+  });
+
   it('lists the favourite events, each leading to its event on the map, and a way to the map', async () => {
     useSession.setState({ status: 'signed-in', user: viewer() });
     favoritesServer([

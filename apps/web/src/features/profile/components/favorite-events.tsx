@@ -49,7 +49,6 @@ function RemoveButton({ event }: { event: Event }) {
   );
 }
 
-/** The favourite events as cards leading to the map's event modal. */
 /** A favourite's card, with its remove button (memoised: see FavoriteCards). */
 const FavoriteCard = memo(function FavoriteCard({ event, firstCard }: { event: Event; firstCard: boolean }) {
   return (
@@ -78,6 +77,7 @@ function FavoriteCards({ events }: { events: Event[] }) {
   );
 }
 
+/** The favourite events as cards leading to the map's event modal. */
 export function FavoriteEvents() {
   const { t } = useTranslation();
   const query = useFavoriteEvents();
