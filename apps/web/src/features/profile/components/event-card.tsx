@@ -17,6 +17,9 @@ import classes from './event-card.module.css';
 /** Width of the cover thumbnail (spec section 9: thumbnails of 100 or 512 px). */
 const COVER_WIDTH = 512;
 
+/** How many cards of a list a phone shows when the page opens, under its heading: the ones passed `firstCard`. */
+export const FIRST_CARDS = 2;
+
 export type EventCardProps = {
   event: Event;
   /** Where the card leads (the edit page for the owner, the map's event modal for a viewer). */

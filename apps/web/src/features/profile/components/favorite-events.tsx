@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { useFavoriteEvents } from '../api/get-favorite-events';
 import { useRemoveFavorite } from '../api/remove-favorite';
-import { EventCard } from './event-card';
+import { EventCard, FIRST_CARDS } from './event-card';
 
 /** A filled heart: the event is a favourite; pressing removes it. */
 function HeartOffIcon() {
@@ -61,9 +61,6 @@ const FavoriteCard = memo(function FavoriteCard({ event, firstCard }: { event: E
     />
   );
 });
-
-/** The cards on a phone's screen when the page opens, under the heading (EventCard's firstCard). */
-const FIRST_CARDS = 2;
 
 /** The favourites' cards; a long list is added in slices after the first ones (use-progressive-count.ts). */
 function FavoriteCards({ events }: { events: Event[] }) {

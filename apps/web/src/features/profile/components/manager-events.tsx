@@ -17,12 +17,9 @@ import { useProgressiveCount } from '@/lib/use-progressive-count';
 import { useOwnEventViews } from '../api/get-own-event-views';
 import { planRequirement } from '../utils/plan-requirement';
 import { splitEvents } from '../utils/sort-events';
-import { EventCard } from './event-card';
+import { EventCard, FIRST_CARDS } from './event-card';
 import { OwnerEventActions, OwnerEventStatusLine, OwnerEventViews } from './owner-event-extras';
 import { PlanRequiredModal } from './plan-required-modal';
-
-/** The cards on a phone's screen when the page opens, under the heading and the create button (EventCard). */
-const FIRST_CARDS = 2;
 
 /** The edit page of an own event. */
 const editPath = (uuid: string) => `${PATHS.profile}/events/${uuid}`;
