@@ -4,9 +4,10 @@
  * so that several instances starting together do it once.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { Config } from './config';
 import { insertMeta, readMeta } from './db/app-meta';
-import { type Database, lockForTransaction, withAdvisoryLock } from './db/client';
+import { createDb, type Database, lockForTransaction, withAdvisoryLock } from './db/client';
 import { loadDemoData } from './demo/load-demo-data';
 import { hashPassword } from './lib/passwords';
 import type { FileStorage } from './lib/storage';
@@ -37,18 +38,19 @@ export async function createFirstAdmin(db: Database, email: string, password: st
 
 /** `storage` receives the demo covers: pass the app's (`app.storage`); default: the one the configuration names. */
 export async function firstStart(
-  db: Database,
+  pool: pg.Pool,
   config: Config,
   log: FastifyBaseLogger,
   storage: FileStorage = storageFromConfig(config),
   /** The app's payment provider: the demo cards are saved there (default: the built-in one). */
   payments?: PaymentProvider,
 ): Promise<void> {
+  const db = createDb(pool);
   await db.transaction(async (tx) => {
     await lockForTransaction(tx, FIRST_START_LOCK);
     await upsertCategories(tx);
   });
-  await withAdvisoryLock(db, FIRST_START_LOCK, async () => {
+  await withAdvisoryLock(pool, FIRST_START_LOCK, async () => {
     // User id 1 is the configured administrator; `db:seed` before a first start leaves that id free.
     const first = await findUserById(db, 1);
     if (!first && config.admin) {

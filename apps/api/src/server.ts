@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { createDb, createPool, type DbConnection, migrateDatabase } from './db/client';
+import { createPool, type DbConnection, migrateDatabase } from './db/client';
 import { EmbeddedPostgres, StartupError } from './db/embedded-postgres';
 import { firstStart } from './first-start';
 import { initErrorReporting } from './lib/error-reporting';
@@ -145,7 +145,7 @@ async function main() {
   }
 
   app = await buildApp(config, { connection, logStream: logOutput() });
-  await firstStart(createDb(app.pool), config, app.log, app.storage, app.payments);
+  await firstStart(app.pool, config, app.log, app.storage, app.payments);
   await app.listen({ host: config.host, port: config.port });
   say(
     `ready on http://localhost:${config.port} (database: ${embedded ? `embedded in ${config.dataDir}/pg` : 'DATABASE_URL'})`,

@@ -46,18 +46,56 @@ export async function pingDatabase(db: Executor): Promise<void> {
   await db.execute(sql`SELECT 1`);
 }
 
+/** The server process of `db`'s connection (a connection of its own), which pg_cancel_backend can interrupt. */
+export async function backendPid(db: Executor): Promise<number> {
+  const result = await db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
+  return result.rows[0]?.pid ?? 0;
+}
+
 /** Takes the advisory lock `id` until the transaction `tx` ends (waits for whoever holds it). */
 export async function lockForTransaction(tx: Tx, id: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${id})`);
 }
 
-/** Runs `work` holding the session advisory lock `id` (waits for whoever holds it). */
-export async function withAdvisoryLock<T>(db: Database, id: number, work: () => Promise<T>): Promise<T> {
-  await db.execute(sql`SELECT pg_advisory_lock(${id})`);
+/**
+ * Runs `work` holding the session advisory lock `id` (waits for whoever holds it). A session lock belongs to the
+ * connection that took it: it is taken and released on one connection of `pool` kept for the purpose (`work`'s
+ * queries go through the pool as usual).
+ */
+export async function withAdvisoryLock<T>(pool: pg.Pool, id: number, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   try {
-    return await work();
+    await client.query('SELECT pg_advisory_lock($1)', [id]);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [id]);
+    }
   } finally {
-    await db.execute(sql`SELECT pg_advisory_unlock(${id})`);
+    client.release();
+  }
+}
+
+/**
+ * Runs `work` on one connection of `pool` (a Drizzle instance on it) holding the session advisory lock `id`, when
+ * no other session holds it; otherwise answers undefined at once, without waiting.
+ */
+export async function withTryAdvisoryLock<T>(
+  pool: pg.Pool,
+  id: number,
+  work: (db: Database) => Promise<T>,
+): Promise<T | undefined> {
+  const client = await pool.connect();
+  try {
+    const lock = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [id]);
+    if (!lock.rows[0]?.ok) return undefined;
+    try {
+      return await work(drizzle(client, { schema }));
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [id]);
+    }
+  } finally {
+    client.release();
   }
 }
 
