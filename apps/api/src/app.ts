@@ -21,6 +21,7 @@ import type { PaymentProvider } from './modules/billing/payment-provider';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { adminEventsRoutes } from './modules/events/admin-events.routes';
+import { eventDaysOrderPlugin } from './modules/events/event-days-order.plugin';
 import { favoritesRoutes } from './modules/events/favorites.routes';
 import { moderationRoutes } from './modules/events/moderation.routes';
 import { ownerEventsRoutes } from './modules/events/owner-events.routes';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(eventChangesPlugin);
   await app.register(billingPlugin, { provider: options.paymentProvider });
   await app.register(uploadsGcPlugin);
+  await app.register(eventDaysOrderPlugin);
   await app.register(importPlugin);
   await app.register(securityHeadersPlugin, {
     helmet: { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false },

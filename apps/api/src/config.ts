@@ -220,6 +220,7 @@ const variables = z.object({
   }),
   RENEWAL_INTERVAL_MS: optionalInteger(0, 86_400_000, '`3600000` (`0` in tests)'),
   UPLOAD_GC_INTERVAL_MS: optionalInteger(0, 86_400_000, '`3600000` (`0` in tests)'),
+  EVENT_DAYS_ORDER_INTERVAL_MS: optionalInteger(0, 604_800_000, '`86400000` (`0` in tests)'),
   UPLOADS_DIR: text('`DATA_DIR/uploads`'),
   UPLOAD_MAX_MB: integer(10, 1, 100),
   IMAGE_CONCURRENCY: integer(2, 1, 16),
@@ -423,6 +424,11 @@ function toConfig(env: Variables) {
     renewalIntervalMs: env.RENEWAL_INTERVAL_MS ?? hourlyOutsideTests,
     /** How often this process deletes unused uploads (UPLOAD_GC_INTERVAL_MS); 0 turns it off (the default in tests). */
     uploadGcIntervalMs: env.UPLOAD_GC_INTERVAL_MS ?? hourlyOutsideTests,
+    /**
+     * How often one instance puts the map index's rows of the coming days in map order (EVENT_DAYS_ORDER_INTERVAL_MS,
+     * event-days-order.ts); 0 turns it off (the default in tests).
+     */
+    eventDaysOrderIntervalMs: env.EVENT_DAYS_ORDER_INTERVAL_MS ?? (nodeEnv === 'test' ? 0 : 86_400_000),
     /** Place autocomplete: the built-in Canadian gazetteer (offline) or a public geocoder. */
     geocoder: {
       provider: env.GEOCODER,

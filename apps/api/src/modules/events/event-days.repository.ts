@@ -52,6 +52,9 @@ export async function refreshEventDays(db: Executor, eventIds: number[]): Promis
   if (eventIds.length === 0) return;
   // One array parameter: any number of ids (bind parameters stop at 65,535).
   const ids = sql`${sql.param(eventIds)}::int[]`;
+  // The events first (a save has usually locked its event already): the map order's move of their rows
+  // (event-days-order.ts) then either waits for this transaction or has ended, never half done under it.
+  await db.execute(sql`SELECT id FROM events WHERE id = ANY(${ids}) ORDER BY id FOR NO KEY UPDATE`);
   // What the events covered before: the search caches drop the answers of those days and places (eventsChanged()
   // gives these rows their version, with the events' new rows).
   await db.execute(sql`
@@ -65,4 +68,69 @@ export async function refreshEventDays(db: Executor, eventIds: number[]): Promis
       SELECT max(COALESCE(d.end_date, d.start_date)) FROM event_dates d WHERE d.event_id = e.id
     )
     WHERE e.id = ANY(${ids})`);
+}
+
+/** Rows the map order moves per transaction (event-days-order.ts): a save of one of them waits for one such move. */
+export const EVENT_DAYS_CHUNK_ROWS = 2000;
+
+/** Where a day's move has reached: the last (tile key, event id) of the rows already looked at. */
+export type OrderCursor = { tileKey: number; eventId: number };
+
+/**
+ * Moves the next `rows` rows of `day` after `cursor` in key order; call it in a transaction (the events' locks
+ * last until it ends). Answers how many rows it moved, how many it left (their event held by a save), and the cursor
+ * of the next chunk (undefined once the day is done).
+ */
+export async function moveEventDaysChunk(
+  tx: Executor,
+  day: string,
+  cursor: OrderCursor,
+  rows = EVENT_DAYS_CHUNK_ROWS,
+): Promise<{ moved: number; skipped: number; next?: OrderCursor }> {
+  const batch = await tx.execute<{ event_id: number; tile_key: number }>(sql`
+    SELECT event_id, evmap_tile_key(longitude, latitude) AS tile_key FROM event_days
+    WHERE day = ${day}::date
+      AND (evmap_tile_key(longitude, latitude), event_id) > (${cursor.tileKey}::int, ${cursor.eventId}::int)
+    ORDER BY evmap_tile_key(longitude, latitude), event_id
+    LIMIT ${rows}`);
+  const last = batch.rows.at(-1);
+  if (!last) return { moved: 0, skipped: 0 };
+  const ids = sql`${sql.param(batch.rows.map((row) => row.event_id))}::int[]`;
+  const locked = await tx.execute<{ id: number }>(
+    sql`SELECT id FROM events WHERE id = ANY(${ids}) ORDER BY id FOR SHARE SKIP LOCKED`,
+  );
+  const lockedIds = locked.rows.map((row) => row.id);
+  // A statement after the locks: its snapshot holds every save committed before them, and none can start on these
+  // events until this transaction ends. Only the rows it deletes are written back, so nothing is ever doubled.
+  const moved = await tx.execute(sql`
+    WITH moved AS (
+      DELETE FROM event_days WHERE day = ${day}::date AND event_id = ANY(${sql.param(lockedIds)}::int[]) RETURNING *
+    )
+    INSERT INTO event_days SELECT * FROM moved ORDER BY evmap_tile_key(longitude, latitude), event_id`);
+  const next = batch.rows.length < rows ? undefined : { tileKey: last.tile_key, eventId: last.event_id };
+  return { moved: moved.rowCount ?? 0, skipped: batch.rows.length - lockedIds.length, next };
+}
+
+/** The text index of event_days (migration 0010): a GIN index, which rewritten rows leave bloated and slow. */
+const TEXT_INDEX = 'event_days_search_document_idx';
+
+/**
+ * Rebuilds the text index of event_days without blocking reads or writes (REINDEX CONCURRENTLY), after the map order
+ * has moved most rows: PostgreSQL keeps the moved rows' old entries' pages, and at 100,000 events the index grew from
+ * 10 to 26-33 MB and its scan for "concerts de musique" from 3 to 8-31 ms (docs/search-speed.md). Call it outside a
+ * transaction, on a connection of its own (`db`): it waits for no statement timeout, and a rebuild cut short (a
+ * cancel, a crash) leaves an invalid copy, dropped here the next time.
+ */
+export async function rebuildEventDaysTextIndex(db: Executor): Promise<void> {
+  const leftovers = await db.execute<{ name: string }>(sql`
+    SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+    WHERE i.indrelid = 'event_days'::regclass AND NOT i.indisvalid AND c.relname LIKE ${`${TEXT_INDEX}_cc%`}`);
+  await db.execute(sql`SET statement_timeout = 0`);
+  try {
+    for (const { name } of leftovers.rows)
+      await db.execute(sql`DROP INDEX CONCURRENTLY IF EXISTS ${sql.identifier(name)}`);
+    await db.execute(sql`REINDEX INDEX CONCURRENTLY ${sql.identifier(TEXT_INDEX)}`);
+  } finally {
+    await db.execute(sql`RESET statement_timeout`);
+  }
 }
