@@ -1,6 +1,7 @@
 /**
  * The benchmark's database: a fresh embedded PostgreSQL in a temporary DATA_DIR, or a fresh database created
- * (and dropped afterwards) on the server of DATABASE_URL; migrated, seeded with N synthetic events, analysed.
+ * (and dropped afterwards) on the server of DATABASE_URL; migrated, seeded with N synthetic events, the map index put
+ * in map order as the daily job would (event-days-order.ts), analysed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import pg from 'pg';
 import { createPool, type DbConnection, migrateDatabase } from '../db/client';
 import { EmbeddedPostgres } from '../db/embedded-postgres';
 import { seedEvents } from '../demo/seed/seed-events';
+import { orderEventDays } from '../modules/events/event-days-order';
 import { type AdminAccount, seedAdminData } from './bench-admin';
 
 export type BenchDatabase = {
@@ -73,12 +75,28 @@ export async function prepareBenchDatabase(
   count: number,
   uploadsDir: string,
   log: (m: string) => void,
-): Promise<{ serverVersion: string; seedMs: number; eventDays: number; admin: AdminAccount }> {
+  /** Put the map index in map order after the seed, as the daily job would (false: as seeded, for comparison). */
+  order = true,
+): Promise<{
+  serverVersion: string;
+  seedMs: number;
+  eventDays: number;
+  admin: AdminAccount;
+  /** The map order's run after the seed (event-days-order.ts), unless `order` is false. */
+  order?: { ms: number; moved: number };
+}> {
   const pool = createPool(connection, 4);
   try {
     await migrateDatabase(pool);
     const result = await seedEvents(pool, { count, uploadsDir, batchSize: 5000, log });
     const admin = await seedAdminData(pool, log);
+    let ordered: { ms: number; moved: number } | undefined;
+    if (order) {
+      const started = performance.now();
+      const report = await orderEventDays(pool);
+      ordered = { ms: performance.now() - started, moved: report.moved };
+      log(`map order: ${report.moved} event_days rows of ${report.days} days in ${(ordered.ms / 1000).toFixed(1)} s`);
+    }
     await pool.query('VACUUM ANALYZE');
     const version = await pool.query<{ server_version: string }>('SHOW server_version');
     return {
@@ -86,6 +104,7 @@ export async function prepareBenchDatabase(
       seedMs: result.ms,
       eventDays: result.eventDays,
       admin,
+      ...(ordered ? { order: ordered } : {}),
     };
   } finally {
     await pool.end();

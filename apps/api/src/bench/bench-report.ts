@@ -21,6 +21,8 @@ export type Context = {
   loadAfter: number[];
   seedS: number;
   eventDays: number;
+  /** The map order's run after the seed; absent with --unordered. */
+  order?: { ms: number; moved: number };
   day: string;
 };
 
@@ -98,7 +100,7 @@ compare them with the load average below.
 | load average (1/5/15 min) | when the measurements started ${load(context.loadBefore)}; at the end ${load(context.loadAfter)} |
 | database | ${context.database}, PostgreSQL ${context.serverVersion} |
 | Node.js | ${m.node} |
-| data | ${num(context.events)} synthetic events (seeded in ${num(context.seedS, 1)} s), ${num(context.eventDays)} event_days rows; searched day ${context.day} |
+| data | ${num(context.events)} synthetic events (seeded in ${num(context.seedS, 1)} s), ${num(context.eventDays)} event_days rows, ${context.order ? `${num(context.order.moved)} of them (yesterday to a week ahead) put in map order as the daily job would in ${num(context.order.ms / 1000, 1)} s` : 'as seeded (`--unordered`: not put in map order)'}; searched day ${context.day} |
 | load | autocannon, ${context.connections} connections, ${context.durationS} s per scenario after a 2 s warm-up, server in its own process |
 
 ${table(rows)}

@@ -48,6 +48,8 @@ export type BenchOptions = {
    * (issue 25): printed, and its section of bench/results.md written again.
    */
   only?: 'text' | 'markers' | 'import';
+  /** The map index as seeded, not put in map order (the daily job's effect, for comparison). */
+  unordered?: boolean;
 };
 
 /** Montréal as the client sends it: bounds rounded outward to whole degrees. */
@@ -121,6 +123,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
       options.events,
       path.join(database.dataDir, 'uploads'),
       log,
+      !options.unordered,
     );
     if (options.only === 'import') {
       const imports = await runImportBench(database.connection);
@@ -291,6 +294,7 @@ export async function runBench(options: BenchOptions): Promise<void> {
       loadAfter: os.loadavg(),
       seedS: prepared.seedMs / 1000,
       eventDays: prepared.eventDays,
+      order: prepared.order,
       day,
     };
     const notes = [
