@@ -28,7 +28,10 @@ declare module 'fastify' {
 export const billingPlugin = fp<{ provider?: PaymentProvider }>(
   async (app, options) => {
     const stripe = app.config.stripe;
-    app.decorate('payments', options.provider ?? (stripe ? createStripeProvider(stripe) : createLocalProvider(app.db)));
+    app.decorate(
+      'payments',
+      options.provider ?? (stripe ? await createStripeProvider(stripe) : createLocalProvider(app.db)),
+    );
     app.decorate('billing', {
       chargePublication: publicationCharge(app),
       runJob: (now?: Date) => runBillingJob(app, now),

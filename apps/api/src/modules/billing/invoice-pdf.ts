@@ -4,7 +4,6 @@
  * customer's language.
  */
 import { formatMoney, formatTaxRate } from '@evmap/contract/billing';
-import PDFDocument from 'pdfkit';
 import { billingDay, PDF_LABELS, taxLabel } from './billing-texts';
 import type { InvoiceRow } from './invoices.repository';
 
@@ -17,7 +16,9 @@ const pdfText = (value: string | null | undefined) =>
 /** The seller: its name and addresses, and its tax registration numbers (printed when set). */
 export type Seller = { name: string; email: string; website: string; gstHstNumber?: string; qstNumber?: string };
 
-export function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceRow, seller: Seller): Promise<Buffer> {
+  // Loaded when the first invoice is drawn: pdfkit and its fonts are about 7 MB of every instance's heap otherwise.
+  const { default: PDFDocument } = await import('pdfkit');
   const lang = invoice.billing.lang === 'fr' ? 'fr' : 'en';
   const labels = PDF_LABELS[lang];
   // French typography: a space before the colon, a decimal comma.

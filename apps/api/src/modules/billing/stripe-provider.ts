@@ -6,7 +6,7 @@
  * exactly the same way. Every call carries an idempotency key derived from the payment's own key.
  */
 import { stripeCardInputSchema } from '@evmap/contract/billing';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
 import {
   CardRejectedError,
@@ -18,9 +18,13 @@ import {
   type SavedCard,
 } from './payment-provider';
 
-/** The SDK client of this configuration (the webhook route verifies signatures with it too). */
-export function createStripeClient(config: StripeConfig): Stripe {
-  return new Stripe(config.secretKey, {
+/**
+ * The SDK client of this configuration (the webhook route verifies signatures with it too). The SDK is loaded only
+ * when Stripe is configured: it is about 6 MB of every instance's heap otherwise.
+ */
+export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
+  return new StripeSdk(config.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'EventMap' },
@@ -62,7 +66,8 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 
 const formatRate = (rate: number) => `${rate / 1000}%`;
 
-export function createStripeProvider(config: StripeConfig, stripe = createStripeClient(config)): PaymentProvider {
+export async function createStripeProvider(config: StripeConfig, client?: Stripe): Promise<PaymentProvider> {
+  const stripe = client ?? (await createStripeClient(config));
   return {
     name: 'stripe',
     ownsCustomer: (ref) => ref.startsWith('cus_'),

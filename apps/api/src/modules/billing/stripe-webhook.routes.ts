@@ -60,7 +60,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
   const config = app.config.stripe;
   if (!config?.webhookSecret) return;
   const secret = config.webhookSecret;
-  const stripe = createStripeClient(config);
+  const stripe = await createStripeClient(config);
   // The signature covers the exact bytes Stripe sent: keep the body raw in this plugin.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
