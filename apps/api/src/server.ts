@@ -6,6 +6,7 @@ import { createPool, type DbConnection, migrateDatabase } from './db/client';
 import { EmbeddedPostgres, StartupError } from './db/embedded-postgres';
 import { firstStart } from './first-start';
 import { initErrorReporting } from './lib/error-reporting';
+import { growHeapForLatency } from './lib/heap-growth';
 import { logOutput } from './lib/log-output';
 import { startWatchdog, type Watchdog } from './lib/watchdog';
 
@@ -105,6 +106,7 @@ function sayNodeVersion() {
 }
 
 async function main() {
+  growHeapForLatency();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const config = loadConfig();

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DbConnection } from '../db/client';
+import { growHeapForLatency } from '../lib/heap-growth';
 import { collectGarbage } from './bench-settle';
 
 type Start = { connection: DbConnection; dataDir: string };
@@ -40,6 +41,8 @@ function startRaw({ raw, encoding }: Raw) {
 }
 
 async function start({ connection, dataDir }: Start) {
+  // As server.ts does: the bench measures the server as it runs.
+  growHeapForLatency();
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
