@@ -58,57 +58,54 @@ export async function lockForTransaction(tx: Tx, id: number): Promise<void> {
 }
 
 /**
- * Runs `work` holding the session advisory lock `id` (waits for whoever holds it). A session lock belongs to the
- * connection that took it: it is taken and released on one connection of `pool` kept for the purpose (`work`'s
- * queries go through the pool as usual).
+ * Runs `work` on one connection of `pool` (a Drizzle instance on it) holding the session advisory lock `id`: a
+ * session lock belongs to the connection that took it, so it is taken, held and released on that one. `wait`: wait
+ * for whoever holds it; otherwise answer `undefined` at once when another session does. A connection whose unlock
+ * fails (the work broke it) is discarded, which releases the lock too.
  */
-export async function withAdvisoryLock<T>(pool: pg.Pool, id: number, work: () => Promise<T>): Promise<T> {
+async function onLockedConnection<T>(
+  pool: pg.Pool,
+  id: number,
+  wait: boolean,
+  work: (db: Database) => Promise<T>,
+): Promise<{ value: T } | undefined> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [id]);
+    const lock = await client.query<{ ok: boolean }>(
+      wait ? 'SELECT true AS ok, pg_advisory_lock($1)' : 'SELECT pg_try_advisory_lock($1) AS ok',
+      [id],
+    );
+    if (!lock.rows[0]?.ok) return undefined;
     try {
-      return await work();
+      return { value: await work(drizzle(client, { schema })) };
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [id]);
+      await client.query('SELECT pg_advisory_unlock($1)', [id]).catch((error: Error) => {
+        broken = error;
+      });
     }
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 
-/**
- * Runs `work` on one connection of `pool` (a Drizzle instance on it) holding the session advisory lock `id`, when
- * no other session holds it; otherwise answers undefined at once, without waiting.
- */
+/** Runs `work` holding the session advisory lock `id`, on a connection of its own (waits for whoever holds it). */
+export async function withAdvisoryLock<T>(pool: pg.Pool, id: number, work: (db: Database) => Promise<T>): Promise<T> {
+  return (await onLockedConnection(pool, id, true, work))?.value as T;
+}
+
+/** Runs `work` holding the session advisory lock `id` when no other session holds it; otherwise answers undefined. */
 export async function withTryAdvisoryLock<T>(
   pool: pg.Pool,
   id: number,
   work: (db: Database) => Promise<T>,
 ): Promise<T | undefined> {
-  const client = await pool.connect();
-  try {
-    const lock = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [id]);
-    if (!lock.rows[0]?.ok) return undefined;
-    try {
-      return await work(drizzle(client, { schema }));
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [id]);
-    }
-  } finally {
-    client.release();
-  }
+  return (await onLockedConnection(pool, id, false, work))?.value;
 }
 
 const MIGRATION_LOCK = 727_001;
 
 /** Applies pending migrations once, even when several instances start together (advisory lock). */
 export async function migrateDatabase(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
-  }
+  await withAdvisoryLock(pool, MIGRATION_LOCK, (db) => migrate(db, { migrationsFolder: MIGRATIONS_DIR }));
 }

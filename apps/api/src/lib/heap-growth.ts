@@ -4,7 +4,7 @@
  * keeps live (code, the search and marker caches) and cheap collections it started one every 300-500 ms of a busy
  * search (used 80 → 85-91 MB each time), and each full collection slowed the two or three requests it overlapped by
  * 10-25 ms: the uncached text searches' p99 went over their 30 ms target in a full `npm run bench`, from those alone.
- * A factor of 2 (`--heap-growing-percent=100`) halved the full collections there and brought both p99s to 20-21 ms
+ * A factor of 2 (`--heap-growing-percent=100`) halved the full collections there and brought both p99s to 16-21 ms
  * (docs/search-speed.md), for a heap that may reach twice its live size between two collections (~160 MB).
  *
  * Set from the code rather than the command line, so that every way of starting the server gets it (npm start,

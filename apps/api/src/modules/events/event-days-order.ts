@@ -1,17 +1,18 @@
 /**
  * Puts the map index's rows of the coming days in map order: each day's `event_days` rows rewritten in the order of
  * their tile keys (evmap_tile_key, migration 0019), so that the events of a city on a day share a few table pages.
- * The index scans of a marker tile or a text search then read a few hundred pages instead of one or more per event:
- * at 100,000 events the ranked ids of "montreal" over Montréal went from 2,100 buffers and 8.2 ms to 355 and 4.4 ms,
- * the Montréal tile from 7.5 to 4.6 ms (docs/map-data.md). Saves scatter the rows again slowly (a saved event's
- * rows go where there is room); one run a day keeps the order (EVENT_DAYS_ORDER_INTERVAL_MS).
+ * A text search over a city then reads a few hundred heap pages instead of one per event: at 100,000 events the
+ * Montréal tile with "montreal" went from 1,795 buffers and 14.2 ms to 5.1 ms (docs/search-speed.md). Saves scatter
+ * the rows again slowly (a saved event's rows go where there is room); one run a day keeps the order
+ * (EVENT_DAYS_ORDER_INTERVAL_MS).
  *
- * A run never blocks the app: a day is moved in transactions of EVENT_DAYS_CHUNK_ROWS rows, each first locking its rows' events
- * `FOR SHARE SKIP LOCKED` (an event a save holds is left where it is; refreshEventDays locks its events before it
- * touches their rows, so a save waits for at most one chunk, about 200 ms at 100,000 events, and never sees half a
- * move), then moving only those events' rows (DELETE ... RETURNING into INSERT, in key order). A move writes no
- * event change and no event row: the rows' content is unchanged, so no cached answer is dropped. One instance at a
- * time runs it (an advisory lock on its own connection); the others skip their turn.
+ * A run never blocks the app: a day is moved in transactions of EVENT_DAYS_CHUNK_ROWS rows, each first locking its
+ * rows' events `FOR SHARE SKIP LOCKED` (an event a save holds is left where it is; refreshEventDays locks its events
+ * before it touches their rows, so a save waits for at most one chunk, about 200 ms at 100,000 events, and never sees
+ * half a move), then moving only those events' rows (DELETE ... RETURNING into INSERT, in key order). A move writes
+ * no event change and no event row: the rows' content is unchanged, so no cached answer is dropped. The run ends with
+ * the text index rebuilt (rebuildEventDaysTextIndex). One instance at a time runs it (an advisory lock on its own
+ * connection); the others skip their turn.
  */
 import type pg from 'pg';
 import { backendPid, type Database, withTryAdvisoryLock } from '../../db/client';
@@ -23,8 +24,8 @@ import {
 } from './event-days.repository';
 
 /** The days put in order: yesterday (still today somewhere in Canada) to a week ahead, the days the map shows. */
-export const ORDER_DAYS_BEFORE = 1;
-export const ORDER_DAYS_AFTER = 7;
+const ORDER_DAYS_BEFORE = 1;
+const ORDER_DAYS_AFTER = 7;
 /** The advisory lock a run holds ("order" in ASCII), so that one instance runs at a time. */
 export const ORDER_LOCK = 0x6f72646572;
 
