@@ -9,6 +9,7 @@ import { embedMessages, embedPage } from './scripts/embed-page';
 import { inlineBootScript } from './scripts/inline-boot-script';
 import { nonBlockingCss } from './scripts/non-blocking-css';
 import { pureContractSchemas } from './scripts/pure-contract-schemas';
+import { routeChunksMeta } from './scripts/route-chunks';
 import { routeTablePaths } from './scripts/route-table-paths';
 
 const THEME_COLOR = '#1c7ed6';
@@ -39,6 +40,13 @@ export default defineConfig(({ command, mode }) => {
       nonBlockingCss(),
       // The boot script starts the app's scripts (after the map preview's largest tiles on the map pages).
       deferredAppScripts(),
+      // With them, the chunks of the page's own screen (a lazy route's, the event modal's on an event's URL).
+      routeChunksMeta({
+        router: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
+        srcDir: alias['@'],
+        texts: { en: '@/i18n/screens/en.json', fr: '@/i18n/screens/fr.json' },
+        extra: { '/events/:handleOrUuid': ['@/features/event/components/event-modal'] },
+      }),
       // The map preview's script, inlined into index.html (dev and build).
       inlineBootScript({ entry: fileURLToPath(new URL('./src/boot/boot-entry.ts', import.meta.url)), alias }),
       VitePWA({

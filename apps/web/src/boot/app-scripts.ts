@@ -9,6 +9,8 @@
  * there is no such meta and Vite's module script stays in the page.
  */
 
+import { preloadRouteChunks } from './route-chunks';
+
 /** Written by the build (`APP_SCRIPTS_META` of scripts/deferred-app-scripts.ts). */
 export const APP_SCRIPTS_META = 'evm-app-scripts';
 
@@ -37,6 +39,8 @@ export function loadAppScripts(doc: Document = document): boolean {
   script.crossOrigin = '';
   script.src = entry;
   doc.head.appendChild(script);
+  // The page's own screen downloads with the entry, not after it has run.
+  preloadRouteChunks(doc);
   return true;
 }
 

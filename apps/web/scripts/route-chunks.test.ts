@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { OutputBundle } from 'rolldown';
+import { describe, expect, it } from 'vitest';
+import { routeChunks, routeModules } from './route-chunks';
+
+const ROUTER = fileURLToPath(new URL('../src/app/router.tsx', import.meta.url));
+
+describe('routeModules', () => {
+  it('lists each route of a table with its lazy modules, its ancestors’ first', () => {
+    const source = `
+      const layout = lazyPage(() => import('./layout'), (m) => m.Layout);
+      export const routes = [
+        { Component: Shell, children: [
+          { index: true, element: null },
+          { path: 'about', lazy: () => import('./about') },
+          { path: 'profile', Component: Guard, children: [
+            { ...layout, children: [
+              { index: true, ...lazyPage(() => import('@/profile-page'), (m) => m.Page) },
+              { path: 'events/:id', ...lazyPage(() => import('@/edit-page'), (m) => m.Page) },
+            ] },
+          ] },
+        ] },
+        { path: '*', Component: NotFound },
+      ];`;
+    expect(routeModules(source)).toEqual([
+      { pattern: '/', modules: [], texts: false },
+      { pattern: '/about', modules: ['./about'], texts: true },
+      { pattern: '/profile', modules: ['./layout', '@/profile-page'], texts: true },
+      { pattern: '/profile/events/:id', modules: ['./layout', '@/edit-page'], texts: true },
+    ]);
+    expect(() => routeModules('export const other = [];')).toThrow(/no `const routes/);
+  });
+
+  it('reads the app’s router: every screen of the specification behind a lazy route', () => {
+    const routes = routeModules(readFileSync(ROUTER, 'utf8'), ROUTER);
+    const byPattern = new Map(routes.map((route) => [route.pattern, route.modules]));
+    expect(byPattern.get('/profile')).toEqual([
+      './layouts/profile-layout',
+      '@/features/profile/components/profile-page',
+    ]);
+    expect(byPattern.get('/profile/admin/events')).toEqual([
+      './layouts/admin-layout',
+      '@/features/admin/components/admin-events-page',
+    ]);
+    expect(byPattern.get('/profile/admin/sources/:sourceId')).toEqual([
+      './layouts/admin-layout',
+      '@/features/admin/components/import-source-page',
+    ]);
+    expect(byPattern.get('/organisations/:handle')).toEqual(['@/features/organisation/components/organisation-page']);
+    expect(byPattern.get('/events/:handleOrUuid')).toEqual([]);
+    expect(routes.every((route) => route.pattern.startsWith('/') && !route.pattern.includes('*'))).toBe(true);
+  });
+});
+
+const chunk = (fileName: string, extra: Record<string, unknown> = {}) => ({
+  type: 'chunk',
+  fileName,
+  name: fileName.replace(/^assets\/|-.*$/g, ''),
+  isEntry: false,
+  facadeModuleId: null,
+  imports: [] as string[],
+  viteMetadata: { importedCss: new Set<string>() },
+  ...extra,
+});
+
+describe('routeChunks', () => {
+  const bundle = Object.fromEntries(
+    [
+      chunk('assets/index-1.js', {
+        isEntry: true,
+        imports: ['assets/react-2.js'],
+        viteMetadata: { importedCss: new Set(['assets/index-1.css']) },
+      }),
+      chunk('assets/react-2.js'),
+      chunk('assets/layout-3.js', {
+        facadeModuleId: '/src/layout.tsx',
+        imports: ['assets/react-2.js', 'assets/Modal-4.js'],
+        viteMetadata: { importedCss: new Set(['assets/layout-3.css']) },
+      }),
+      chunk('assets/Modal-4.js', { imports: ['assets/layout-3.js'] }),
+      chunk('assets/page-5.js', { facadeModuleId: '/src/page.tsx', imports: ['assets/Modal-4.js'] }),
+      chunk('assets/en-6.js', { facadeModuleId: '/src/en.json' }),
+    ].map((c) => [c.fileName, c]),
+  ) as unknown as OutputBundle;
+
+  it('gives each route its chunks and stylesheets beyond the entry’s, each file once in the table', () => {
+    const table = routeChunks(
+      bundle,
+      [
+        { pattern: '/profile', files: ['/src/layout.tsx', '/src/page.tsx'], texts: true },
+        { pattern: '/events/:id', files: ['/src/page.tsx'], texts: false },
+        { pattern: '/', files: [], texts: false },
+      ],
+      { en: '/src/en.json' },
+    );
+    expect(table.base).toBe('/assets/');
+    const files = (indexes: number[]) => indexes.map((i) => table.files[i]);
+    expect(table.files[table.texts.en ?? -1]).toBe('en-6.js');
+    expect(table.routes.map(([pattern, indexes, texts]) => [pattern, files(indexes), texts])).toEqual([
+      ['/profile', ['layout-3.js', 'Modal-4.js', 'page-5.js', 'layout-3.css'], 1],
+      ['/events/:id', ['page-5.js', 'Modal-4.js', 'layout-3.js', 'layout-3.css'], 0],
+    ]);
+    expect(new Set(table.files).size).toBe(table.files.length);
+  });
+
+  it('fails the build when a route’s module has no chunk', () => {
+    expect(() => routeChunks(bundle, [{ pattern: '/x', files: ['/src/gone.tsx'], texts: false }], {})).toThrow(
+      /no chunk for \/src\/gone.tsx/,
+    );
+  });
+});
