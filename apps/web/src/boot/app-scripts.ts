@@ -9,7 +9,7 @@
  * there is no such meta and Vite's module script stays in the page.
  */
 
-import { preloadRouteChunks } from './route-chunks';
+import { bootLang, routeFiles } from './route-chunks';
 
 /** Written by the build (`APP_SCRIPTS_META` of scripts/deferred-app-scripts.ts). */
 export const APP_SCRIPTS_META = 'evm-app-scripts';
@@ -17,9 +17,15 @@ export const APP_SCRIPTS_META = 'evm-app-scripts';
 /** The longest the app's scripts wait for the preview's tiles (a slow or stalled tile server). */
 export const APP_SCRIPTS_MAX_WAIT_MS = 2000;
 
+/** How many preloads the boot script adds per task: each costs about a millisecond of a phone's main thread. */
+export const PRELOADS_PER_TASK = 6;
+
 /**
- * Adds the entry module script (and a module preload for each chunk it imports) named by the meta, once; the meta
- * is removed so a second call does nothing. False when there is no meta (development) or it was used already.
+ * Adds the entry module script named by the meta, then a preload for each chunk it imports and for each file of the
+ * page's own screen (route-chunks.ts), once; the meta is removed so a second call does nothing. The preloads go in
+ * tasks of `PRELOADS_PER_TASK`: starting a module preload takes the browser about a millisecond on a phone, so the
+ * seventy of an organiser's screen in one go were a long task, which came before the first paint. False when there
+ * is no meta (development) or it was used already.
  */
 export function loadAppScripts(doc: Document = document): boolean {
   const meta = doc.querySelector(`meta[name="${APP_SCRIPTS_META}"]`);
@@ -27,20 +33,29 @@ export function loadAppScripts(doc: Document = document): boolean {
   const [entry, ...chunks] = (meta.getAttribute('content') ?? '').split(/\s+/).filter(Boolean);
   meta.remove();
   if (!entry) return false;
-  for (const chunk of chunks) {
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = chunk;
-    doc.head.appendChild(link);
-  }
   const script = doc.createElement('script');
   script.type = 'module';
   script.crossOrigin = '';
   script.src = entry;
   doc.head.appendChild(script);
   // The page's own screen downloads with the entry, not after it has run.
-  preloadRouteChunks(doc);
+  const route = routeFiles(doc, doc.location?.pathname ?? '/', bootLang(doc));
+  const links: Array<{ href: string; rel: string; as?: string }> = [
+    ...[...chunks, ...route.scripts].map((href) => ({ href, rel: 'modulepreload' })),
+    ...route.styles.map((href) => ({ href, rel: 'preload', as: 'style' })),
+  ];
+  const addSome = () => {
+    for (const { href, rel, as } of links.splice(0, PRELOADS_PER_TASK)) {
+      const link = doc.createElement('link');
+      link.rel = rel;
+      if (as) link.as = as;
+      link.crossOrigin = '';
+      link.href = href;
+      doc.head.appendChild(link);
+    }
+    if (links.length > 0) setTimeout(addSome, 0);
+  };
+  addSome();
   return true;
 }
 

@@ -1,8 +1,8 @@
 import { Window } from 'happy-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_CHUNKS_META as BUILD_META } from '../../scripts/route-chunks';
-import { loadAppScripts } from './app-scripts';
-import { bootLang, matchesPattern, preloadRouteChunks, ROUTE_CHUNKS_META, routeOf } from './route-chunks';
+import { loadAppScripts, PRELOADS_PER_TASK } from './app-scripts';
+import { bootLang, matchesPattern, ROUTE_CHUNKS_META, routeFiles, routeOf } from './route-chunks';
 
 const TABLE = {
   base: '/assets/',
@@ -38,22 +38,33 @@ function page(url: string, { lang, languages = ['en-CA'] }: { lang?: string; lan
   if (lang) window.localStorage.setItem('evmap.lang', lang);
   const doc = window.document as unknown as Document;
   const json = JSON.stringify(TABLE).replace(/'/g, '&#39;');
-  doc.head.innerHTML = `<meta name="evm-app-scripts" content="/assets/index-a.js /assets/react-b.js"><meta name="${ROUTE_CHUNKS_META}" content='${json}'>`;
+  doc.head.innerHTML = `<meta name="evm-app-scripts" content="/assets/index-a.js /assets/react-b.js /assets/r1.js /assets/r2.js /assets/r3.js /assets/r4.js"><meta name="${ROUTE_CHUNKS_META}" content='${json}'>`;
   const links = (rel: string) =>
     [...doc.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((l) => l.getAttribute('href'));
   return { doc, links };
 }
 
 describe('route chunks (boot)', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('reads the meta the build writes', () => {
     expect(ROUTE_CHUNKS_META).toBe(BUILD_META);
   });
 
-  it('preloads the screen of the page with the entry: its scripts, its stylesheets as style preloads, its texts', () => {
+  it('preloads the screen of the page after the entry, a few links a task: scripts, style preloads, texts', () => {
+    vi.useFakeTimers();
     const { doc, links } = page('https://evmap.test/profile/events/create');
     expect(loadAppScripts(doc)).toBe(true);
+    expect(doc.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-a.js');
+    // The first task adds PRELOADS_PER_TASK links, the next ones the rest.
+    expect(links('modulepreload').length + links('preload').length).toBe(PRELOADS_PER_TASK);
+    vi.runAllTimers();
     expect(links('modulepreload')).toEqual([
       '/assets/react-b.js',
+      '/assets/r1.js',
+      '/assets/r2.js',
+      '/assets/r3.js',
+      '/assets/r4.js',
       '/assets/layout-3.js',
       '/assets/create-5.js',
       '/assets/en-1.js',
@@ -65,30 +76,26 @@ describe('route chunks (boot)', () => {
 
   it('takes the texts of the language the app will show: the stored choice, else the browser’s', () => {
     const stored = page('https://evmap.test/profile', { lang: 'fr' });
-    preloadRouteChunks(stored.doc);
-    expect(stored.links('modulepreload')).toContain('/assets/fr-2.js');
-    const browser = page('https://evmap.test/profile', { languages: ['de-DE', 'fr-CA', 'en'] });
-    preloadRouteChunks(browser.doc);
-    expect(browser.links('modulepreload')).toEqual(['/assets/layout-3.js', '/assets/profile-4.js', '/assets/fr-2.js']);
-    expect(bootLang(undefined, ['es'])).toBe('en');
-    expect(bootLang({ getItem: () => 'en' }, ['fr-CA'])).toBe('en');
+    expect(bootLang(stored.doc)).toBe('fr');
+    expect(routeFiles(stored.doc, '/profile', 'fr').scripts).toEqual([
+      '/assets/layout-3.js',
+      '/assets/profile-4.js',
+      '/assets/fr-2.js',
+    ]);
+    expect(bootLang(page('https://evmap.test/', { languages: ['de-DE', 'fr-CA', 'en'] }).doc)).toBe('fr');
+    expect(bootLang(page('https://evmap.test/', { languages: ['es'] }).doc)).toBe('en');
+    expect(bootLang(page('https://evmap.test/', { lang: 'en', languages: ['fr-CA'] }).doc)).toBe('en');
   });
 
   it('adds no texts where the screen has none, and nothing on a page without a lazy screen or without the meta', () => {
-    const event = page('https://evmap.test/events/jazz-au-parc');
-    preloadRouteChunks(event.doc);
-    expect(event.links('modulepreload')).toEqual(['/assets/modal-8.js']);
-    const home = page('https://evmap.test/');
-    preloadRouteChunks(home.doc);
-    expect(home.links('modulepreload')).toEqual([]);
-    const bare = page('https://evmap.test/profile');
-    bare.doc.head.innerHTML = '';
-    preloadRouteChunks(bare.doc);
-    expect(bare.links('modulepreload')).toEqual([]);
-    const broken = page('https://evmap.test/profile');
-    broken.doc.head.querySelector('meta')?.nextElementSibling?.setAttribute('content', '{not json');
-    preloadRouteChunks(broken.doc);
-    expect(broken.links('modulepreload')).toEqual([]);
+    const { doc } = page('https://evmap.test/');
+    expect(routeFiles(doc, '/events/jazz-au-parc', 'en')).toEqual({ scripts: ['/assets/modal-8.js'], styles: [] });
+    expect(routeFiles(doc, '/', 'en')).toEqual({ scripts: [], styles: [] });
+    const meta = doc.head.querySelector(`meta[name="${ROUTE_CHUNKS_META}"]`);
+    meta?.setAttribute('content', '{not json');
+    expect(routeFiles(doc, '/profile', 'en')).toEqual({ scripts: [], styles: [] });
+    meta?.remove();
+    expect(routeFiles(doc, '/profile', 'en')).toEqual({ scripts: [], styles: [] });
   });
 
   it('matches the route as React Router ranks it: a fixed segment before a parameter, a trailing slash ignored', () => {

@@ -5,7 +5,8 @@
  * per chunk while the page starts. The build (scripts/route-chunks.ts) writes, from the router's table:
  * `<meta name="evm-route-chunks" content='{"base":"/assets/","files":["profile-page-….js",…],"texts":{"en":i,"fr":j},
  * "routes":[["/profile/events/:eventUuid",[i,…],1],…]}'>` (`1`: the route's screen loads the screens' texts).
- * Vite's loader then finds the links already in the page and adds none of its own.
+ * The boot script preloads them with the entry (app-scripts.ts); Vite's loader then finds the links already in the
+ * page and adds none of its own.
  */
 
 /** Written by the build (`ROUTE_CHUNKS_META` of scripts/route-chunks.ts). */
@@ -38,14 +39,15 @@ export function routeOf<T extends [string, ...unknown[]]>(routes: readonly T[], 
 }
 
 /** The interface's language as the app will choose it: the stored choice, else the browser's, else English. */
-export function bootLang(storage: Pick<Storage, 'getItem'> | undefined, languages: readonly string[]): string {
+export function bootLang(doc: Document): string {
+  const view = doc.defaultView;
   let stored: string | null = null;
   try {
-    stored = storage?.getItem(LANG_KEY) ?? null;
+    stored = view?.localStorage.getItem(LANG_KEY) ?? null;
   } catch {
     // Storage refused (privacy settings): the browser's language decides.
   }
-  for (const candidate of [stored, ...languages]) {
+  for (const candidate of [stored, ...(view?.navigator.languages ?? [])]) {
     const lang = candidate?.slice(0, 2).toLowerCase();
     if (lang === 'en' || lang === 'fr') return lang;
   }
@@ -72,35 +74,4 @@ export function routeFiles(doc: Document, pathname: string, lang: string): { scr
     .filter((file): file is string => typeof file === 'string')
     .map((file) => `${table.base}${file}`);
   return { scripts: urls.filter((url) => !url.endsWith('.css')), styles: urls.filter((url) => url.endsWith('.css')) };
-}
-
-/**
- * Adds a module preload for each script of the page's screen and a style preload for each of its stylesheets (a
- * preload, not a stylesheet: Vite's loader adds the stylesheets in their order when the screen loads).
- */
-export function preloadRouteChunks(doc: Document = document, pathname = doc.location?.pathname ?? '/'): void {
-  const view = doc.defaultView;
-  let storage: Storage | undefined;
-  try {
-    storage = view?.localStorage;
-  } catch {
-    // Storage refused (privacy settings): the browser's language decides.
-  }
-  const lang = bootLang(storage, view?.navigator.languages ?? []);
-  const { scripts, styles } = routeFiles(doc, pathname, lang);
-  for (const href of scripts) {
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    doc.head.appendChild(link);
-  }
-  for (const href of styles) {
-    const link = doc.createElement('link');
-    link.rel = 'preload';
-    link.as = 'style';
-    link.crossOrigin = '';
-    link.href = href;
-    doc.head.appendChild(link);
-  }
 }
