@@ -1,5 +1,6 @@
 /** bench/web.md and the summary printed by `npm run bench:web`. */
 import { type InitialJs, kb } from '../../apps/web/scripts/initial-js';
+import { APPLIED, type AppliedResult } from './applied';
 import type { LighthouseSummary } from './lighthouse';
 import { type PanResult, VIEWPORT } from './pan';
 import type { MapSeed } from './seed-map';
@@ -49,6 +50,8 @@ export type WebBenchResults = {
   pan: PanResult;
   /** The home, then the main screens. */
   screens: ScreenResult[];
+  /** The same screens under applied throttling (applied.ts). */
+  applied: AppliedResult[];
 };
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-CA')} ms`;
@@ -145,6 +148,25 @@ export function summary(results: WebBenchResults): string {
   ].join('\n');
 }
 
+/** The screens under applied throttling: what the page itself saw, median of the runs. */
+function appliedSection(applied: AppliedResult[]): string[] {
+  if (applied.length === 0) return [];
+  const runs = applied[0]?.runs.length ?? 0;
+  return [
+    '## Main screens under applied throttling',
+    '',
+    `The same screens loaded in Chromium slowed by the DevTools protocol itself (${APPLIED.latencyMs} ms round trip, ${(APPLIED.downloadKbps / 1024).toFixed(1)} Mbps down, ${APPLIED.uploadKbps} Kbps up, ${APPLIED.cpuSlowdown}× CPU: Lighthouse's mobile figures, applied instead of simulated), a 412 × 823 window, a new browser context per run (cold cache), ${runs} runs each with the screens in turn, median of each figure; paints and long tasks from the page's own \`PerformanceObserver\` once the network is idle. Lighthouse's simulation replays the CPU work and shares one estimated connection between all requests: it does not credit a request started a round trip earlier, which this does. No targets: a second view of the same loads (\`scripts/bench-web/applied.ts\`).`,
+    '',
+    '| screen | path | FCP | LCP | long tasks (time over 50 ms, summed) | longest task | LCP by run |',
+    '|:--|:--|--:|--:|--:|--:|:--|',
+    ...applied.map(
+      (screen) =>
+        `| ${screen.name} | \`${screen.path.replace(/^\/events\/.+$/, '/events/{handle}')}\` | ${s(screen.median.fcpMs)} | ${s(screen.median.lcpMs)} | ${ms(screen.median.longTasksMs)} | ${ms(screen.median.longestTaskMs)} | ${screen.runs.map((r) => s(r.lcpMs)).join(', ')} |`,
+    ),
+    '',
+  ];
+}
+
 /** The table of the screens, their failed accessibility audits and where their main thread went. */
 function screensSection(screens: ScreenResult[]): string[] {
   const runs = screens[0]?.lighthouse.runs.length ?? 0;
@@ -210,6 +232,7 @@ export function markdown(context: WebBenchContext, results: WebBenchResults): st
   if (diagnostics.length)
     push('Where the main thread goes (median run, simulated mobile CPU):', '', ...diagnostics, '');
   push(...screensSection(results.screens));
+  push(...appliedSection(results.applied));
   push(
     '## Panning with the seeded events',
     '',

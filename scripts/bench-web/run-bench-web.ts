@@ -19,6 +19,7 @@ import { measureInitialJs, WEB_DIST } from '../../apps/web/scripts/initial-js';
 import { signedInStorage } from '../../e2e/support/app-state';
 import { describeChromium, resolveChromium } from '../../e2e/support/chromium';
 import { startAppServer } from './app-server';
+import { runApplied } from './applied';
 import { runLighthouse } from './lighthouse';
 import { runPan } from './pan';
 import { markdown, type ScreenResult, summary, type WebBenchContext } from './report';
@@ -171,7 +172,8 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
           },
         ]
       : [];
-    for (const screen of (await mainScreens(app.url)).filter((s) => wanted(s.path))) {
+    const main = (await mainScreens(app.url)).filter((s) => wanted(s.path));
+    for (const screen of main) {
       const result = await runLighthouse(`${app.url}${screen.path}`, {
         runs: options.lighthouseRuns,
         extraFlags: tiles.chromiumFlags,
@@ -188,7 +190,14 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
         js: gzippedScripts(result.medianRun.scripts),
       });
     }
+    // The same screens under applied throttling (applied.ts): what Lighthouse's simulation cannot show.
+    const applied = await runApplied(
+      app.url,
+      [...(wanted('/') ? [{ name: 'Map home `/` (a first visit)', path: '/', storage: null }] : []), ...main],
+      { runs: options.lighthouseRuns, extraFlags: tiles.chromiumFlags, log },
+    );
     if (options.lighthouseOnly) {
+      for (const screen of applied) log(`${screen.path} applied median: ${JSON.stringify(screen.median)}`);
       for (const screen of screens) {
         log(`${screen.path} median: ${JSON.stringify(screen.lighthouse.median)}`);
         for (const failure of screen.lighthouse.medianRun.accessibilityFailures) log(`  accessibility: ${failure}`);
@@ -229,7 +238,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
       seed,
       panSeconds: options.panSeconds,
     };
-    const results = { lighthouse, initialJs, embedInitialJs, pan, screens };
+    const results = { lighthouse, initialJs, embedInitialJs, pan, screens, applied };
     process.stdout.write(`\n${summary(results)}\n\n`);
     mkdirSync(path.dirname(options.output), { recursive: true });
     writeFileSync(options.output, markdown(context, results));
