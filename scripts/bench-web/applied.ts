@@ -39,26 +39,26 @@ async function loadOnce(browser: Browser, url: string, storage: Record<string, s
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: APPLIED.cpuSlowdown });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    // No named function inside: tsx would wrap it in a helper (`__name`) the page does not have.
     return await page.evaluate(async () => {
-      const entries = (type: string) =>
-        new Promise<PerformanceEntry[]>((resolve) => {
-          const observer = new PerformanceObserver((list) => {
-            observer.disconnect();
-            resolve(list.getEntries());
-          });
-          observer.observe({ type, buffered: true });
-          // No entry of that type at all: nothing buffered calls back.
-          setTimeout(() => resolve([]), 500);
-        });
-      const [paints, largest, tasks] = await Promise.all([
-        entries('paint'),
-        entries('largest-contentful-paint'),
-        entries('longtask'),
-      ]);
-      const durations = tasks.map((task) => task.duration);
+      const [paints, largest, tasks] = await Promise.all(
+        ['paint', 'largest-contentful-paint', 'longtask'].map(
+          (type) =>
+            new Promise<PerformanceEntry[]>((resolve) => {
+              const observer = new PerformanceObserver((list) => {
+                observer.disconnect();
+                resolve(list.getEntries());
+              });
+              observer.observe({ type, buffered: true });
+              // No entry of that type at all: nothing buffered calls back.
+              setTimeout(() => resolve([]), 500);
+            }),
+        ),
+      );
+      const durations = (tasks ?? []).map((task) => task.duration);
       return {
-        fcpMs: paints.find((p) => p.name === 'first-contentful-paint')?.startTime ?? 0,
-        lcpMs: largest.at(-1)?.startTime ?? 0,
+        fcpMs: paints?.find((p) => p.name === 'first-contentful-paint')?.startTime ?? 0,
+        lcpMs: largest?.at(-1)?.startTime ?? 0,
         longTasksMs: durations.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
         longestTaskMs: Math.max(0, ...durations),
       };
