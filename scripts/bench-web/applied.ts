@@ -50,8 +50,9 @@ async function loadOnce(browser: Browser, url: string, storage: Record<string, s
                 resolve(list.getEntries());
               });
               observer.observe({ type, buffered: true });
-              // No entry of that type at all: nothing buffered calls back.
-              setTimeout(() => resolve([]), 500);
+              // No entry of that type at all (no long task): nothing buffered calls back. Long enough for a
+              // throttled main thread to deliver the buffered entries first (500 ms lost some LCPs).
+              setTimeout(() => resolve([]), 3000);
             }),
         ),
       );
