@@ -9,11 +9,10 @@
  * page and adds none of its own.
  */
 
+import { STORAGE_KEYS } from '@evmap/contract/constants';
+
 /** Written by the build (`ROUTE_CHUNKS_META` of scripts/route-chunks.ts). */
 export const ROUTE_CHUNKS_META = 'evm-route-chunks';
-
-/** The language choice the app stores (STORAGE_KEYS.lang), read as its language detector does. */
-const LANG_KEY = 'evmap.lang';
 
 type RouteChunks = {
   base: string;
@@ -38,12 +37,15 @@ export function routeOf<T extends [string, ...unknown[]]>(routes: readonly T[], 
   return routes.filter(([pattern]) => matchesPattern(pattern, pathname)).sort(([a], [b]) => params(a) - params(b))[0];
 }
 
-/** The interface's language as the app will choose it: the stored choice, else the browser's, else English. */
+/**
+ * The interface's language as the app will choose it (i18n.ts: its detector reads the stored choice, then the
+ * browser's languages), else English.
+ */
 export function bootLang(doc: Document): string {
   const view = doc.defaultView;
   let stored: string | null = null;
   try {
-    stored = view?.localStorage.getItem(LANG_KEY) ?? null;
+    stored = view?.localStorage.getItem(STORAGE_KEYS.lang) ?? null;
   } catch {
     // Storage refused (privacy settings): the browser's language decides.
   }
