@@ -6,17 +6,14 @@
  * see a request that starts a round trip earlier when the main thread is the limit (a screen's chunks preloaded with
  * the entry: `apps/web/src/boot/route-chunks.ts`). Each run has a new browser context (cold cache, no service worker).
  */
-import { type Browser, chromium } from 'playwright-core';
-import { resolveChromium } from '../../e2e/support/chromium';
-import { chromiumFlags } from './lighthouse';
+import type { Browser } from 'playwright-core';
+import { launchPlaywrightChromium, median } from './lighthouse';
 
 export type AppliedRun = { fcpMs: number; lcpMs: number; longTasksMs: number; longestTaskMs: number };
 export type AppliedResult = { name: string; path: string; runs: AppliedRun[]; median: AppliedRun };
 
 /** Lighthouse's mobile figures (its simulated throttling), applied by Chromium. */
 export const APPLIED = { latencyMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750, cpuSlowdown: 4 };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** One load of `url`: paints and long tasks as the page's own observers saw them, once the network is idle. */
 async function loadOnce(browser: Browser, url: string, storage: Record<string, string> | null): Promise<AppliedRun> {
@@ -73,15 +70,15 @@ async function loadOnce(browser: Browser, url: string, storage: Record<string, s
 export async function runApplied(
   origin: string,
   screens: Array<{ name: string; path: string; storage: Record<string, string> | null }>,
-  options: { runs: number; extraFlags: string[]; log: (message: string) => void },
+  options: {
+    runs: number;
+    extraFlags: string[];
+    log: (message: string) => void;
+    onClose: (close: () => Promise<void>) => void;
+  },
 ): Promise<AppliedResult[]> {
-  const install = await resolveChromium();
-  const browser = await chromium.launch({
-    executablePath: install.executablePath,
-    env: { ...process.env, ...install.env },
-    headless: true,
-    args: chromiumFlags(options.extraFlags),
-  });
+  const browser = await launchPlaywrightChromium(options.extraFlags);
+  options.onClose(() => browser.close());
   try {
     const runs = new Map<string, AppliedRun[]>(screens.map((screen) => [screen.path, []]));
     for (let run = 1; run <= options.runs; run++) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { globalsRoutes } from '@evmap/contract/routes/globals';
 import { urlOf } from '@evmap/contract/routes/route';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
-import { chromium as playwright } from 'playwright-core';
+import { type Browser, chromium as playwright } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../../e2e/support/browser';
 import { resolveChromium } from '../../e2e/support/chromium';
 
@@ -75,6 +75,23 @@ function diagnose(lhr: LighthouseResult): string[] {
 /** Flags of every Chromium this bench starts (as the e2e journeys), plus `extra`. */
 export function chromiumFlags(extra: string[] = []): string[] {
   return [...CHROMIUM_FLAGS, '--no-first-run', '--no-default-browser-check', ...extra];
+}
+
+/**
+ * Chromium driven by Playwright with the bench's flags (`extraFlags`: the local tile server's); the bench stops
+ * everything itself on a signal (Playwright's own handlers would exit before that).
+ */
+export async function launchPlaywrightChromium(extraFlags: string[]): Promise<Browser> {
+  const install = await resolveChromium();
+  return playwright.launch({
+    executablePath: install.executablePath,
+    env: { ...process.env, ...install.env },
+    headless: true,
+    args: chromiumFlags(extraFlags),
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
 }
 
 type Chromium = { port: number; child: ChildProcess; close: () => Promise<void> };
@@ -165,7 +182,8 @@ function accessibilityFailures(lhr: LighthouseResult): string[] {
     });
 }
 
-const median = (values: number[]) => {
+/** The middle value (the mean of the two middle ones for an even count). */
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

@@ -12,10 +12,9 @@ import { STORAGE_KEYS } from '@evmap/contract/constants';
 import { decodeMarkers, type MarkersAnswer } from '@evmap/contract/marker-tiles';
 import { eventRoutes } from '@evmap/contract/routes/events';
 import { urlOf } from '@evmap/contract/routes/route';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { settledStorage } from '../../e2e/support/app-state';
-import { resolveChromium } from '../../e2e/support/chromium';
-import { chromiumFlags } from './lighthouse';
+import { launchPlaywrightChromium } from './lighthouse';
 
 /**
  * A visitor in Montréal: the map shows "today" in the browser's time zone, and the seed writes the events of today in
@@ -294,17 +293,7 @@ export async function runPan(
   },
 ): Promise<PanResult> {
   const { log } = options;
-  const install = await resolveChromium();
-  const browser: Browser = await chromium.launch({
-    executablePath: install.executablePath,
-    env: { ...process.env, ...install.env },
-    headless: true,
-    args: chromiumFlags(options.extraFlags),
-    // The bench stops everything itself on a signal (Playwright's own handler would exit before that).
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
+  const browser = await launchPlaywrightChromium(options.extraFlags);
   options.onClose(() => browser.close());
   try {
     const montreal = await montrealView(browser, url);

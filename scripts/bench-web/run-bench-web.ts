@@ -83,6 +83,9 @@ async function demoEvent(url: string): Promise<Event> {
   return event;
 }
 
+/** The home's name in the tables. */
+const HOME_NAME = 'Map home `/` (a first visit)';
+
 /** The main screens after the home, each as its user reaches it (a first visit, or signed in). */
 async function mainScreens(
   url: string,
@@ -165,7 +168,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
     const screens: ScreenResult[] = home
       ? [
           {
-            name: 'Map home `/` (a first visit)',
+            name: HOME_NAME,
             path: '/',
             lighthouse: home,
             js: gzippedScripts(home.medianRun.scripts),
@@ -193,8 +196,13 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
     // The same screens under applied throttling (applied.ts): what Lighthouse's simulation cannot show.
     const applied = await runApplied(
       app.url,
-      [...(wanted('/') ? [{ name: 'Map home `/` (a first visit)', path: '/', storage: null }] : []), ...main],
-      { runs: options.lighthouseRuns, extraFlags: tiles.chromiumFlags, log },
+      [...(wanted('/') ? [{ name: HOME_NAME, path: '/', storage: null }] : []), ...main],
+      {
+        runs: options.lighthouseRuns,
+        extraFlags: tiles.chromiumFlags,
+        log,
+        onClose: (close) => cleanups.push(close),
+      },
     );
     if (options.lighthouseOnly) {
       for (const screen of applied) log(`${screen.path} applied median: ${JSON.stringify(screen.median)}`);

@@ -149,6 +149,7 @@ export function routeChunks(
   const entry = all.find((chunk) => chunk.isEntry && chunk.name === 'index');
   if (!entry) throw new Error('route-chunks: no entry chunk named index');
   const loadedByEntry = staticClosure(bundle, entry.fileName);
+  const entryCss = new Set(cssOf(bundle, entry.fileName));
   const files: string[] = [];
   const indexOf = (file: string) => {
     const name = file.startsWith(base.slice(1)) ? file.slice(base.length - 1) : `../${file}`;
@@ -166,9 +167,7 @@ export function routeChunks(
     const needed = new Set<string>();
     for (const file of route.files) staticClosure(bundle, chunkOf(file), needed);
     const scripts = [...needed].filter((file) => !loadedByEntry.has(file));
-    const styles = [...needed]
-      .flatMap((file) => cssOf(bundle, file))
-      .filter((css) => !cssOf(bundle, entry.fileName).includes(css));
+    const styles = [...needed].flatMap((file) => cssOf(bundle, file)).filter((css) => !entryCss.has(css));
     const indexes = [...new Set([...scripts, ...styles])].map(indexOf);
     if (indexes.length > 0 || route.texts) result.routes.push([route.pattern, indexes, route.texts ? 1 : 0]);
   }
