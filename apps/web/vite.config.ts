@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { codeSplittingGroups } from './scripts/code-splitting';
 import { deferredAppScripts } from './scripts/deferred-app-scripts';
 import { embedMessages, embedPage } from './scripts/embed-page';
 import { inlineBootScript } from './scripts/inline-boot-script';
@@ -109,6 +110,8 @@ export default defineConfig(({ command, mode }) => {
           index: fileURLToPath(new URL('./index.html', import.meta.url)),
           embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
         },
+        // The libraries in two shared chunks instead of dozens of small ones (scripts/code-splitting.ts).
+        output: { codeSplitting: { groups: codeSplittingGroups(fileURLToPath(new URL('.', import.meta.url))) } },
       },
     },
     server: {

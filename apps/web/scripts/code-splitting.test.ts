@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { codeSplittingGroups, packagesPattern, UI_KIT_PACKAGES, withDependencies } from './code-splitting';
+
+const WEB = fileURLToPath(new URL('..', import.meta.url));
+const module = (pkg: string, file = 'index.mjs') => `/work/node_modules/${pkg}/esm/${file}`;
+
+describe('the UI kit and its dependencies', () => {
+  it('finds the packages Mantine depends on in their package.json files', () => {
+    const packages = withDependencies(UI_KIT_PACKAGES, WEB);
+    for (const name of [...UI_KIT_PACKAGES, '@floating-ui/react', 'react-transition-group', 'clsx']) {
+      expect(packages).toContain(name);
+    }
+    // Libraries of single screens stay out: the forms' schemas, the map, the charts.
+    for (const name of ['zod', 'leaflet', 'supercluster', 'recharts', 'react', 'react-dom', '@mantine/charts']) {
+      expect(packages).not.toContain(name);
+    }
+  });
+
+  it('leaves out what is not installed', () => {
+    expect(withDependencies(['@mantine/core', 'no-such-package-anywhere'], WEB)).not.toContain(
+      'no-such-package-anywhere',
+    );
+  });
+
+  it('matches a module inside one of the packages, whatever the path separator, and no other', () => {
+    const pattern = packagesPattern(['@mantine/core', 'clsx']);
+    expect(pattern.test(module('@mantine/core'))).toBe(true);
+    expect(pattern.test('C:\\app\\node_modules\\@mantine\\core\\esm\\index.mjs')).toBe(true);
+    expect(pattern.test(module('clsx'))).toBe(true);
+    expect(pattern.test(module('clsx-extra'))).toBe(false);
+    expect(pattern.test(module('@mantine/charts'))).toBe(false);
+    expect(pattern.test('/work/apps/web/src/mantine/core/x.ts')).toBe(false);
+  });
+});
+
+describe('code-splitting groups', () => {
+  const [vendor, uiKit] = codeSplittingGroups(WEB);
+  const captures = (group: typeof vendor, id: string) => {
+    if (!group) throw new Error('no such group');
+    return group.test(id);
+  };
+
+  it('puts the libraries the entry loads in one vendor chunk, scripts only', () => {
+    expect(vendor).toMatchObject({ name: 'vendor', tags: ['$initial'] });
+    expect(captures(vendor, module('react-dom', 'client.js'))).toBe(true);
+    expect(captures(vendor, module('i18next', 'i18next.js'))).toBe(true);
+    // The app's own code stays in its chunks, and the entry's stylesheet stays one file that does not block the
+    // first paint (scripts/non-blocking-css.ts).
+    expect(captures(vendor, '/work/apps/web/src/main.tsx')).toBe(false);
+    expect(captures(vendor, module('@mantine/core', 'styles.css'))).toBe(false);
+  });
+
+  it('puts the UI kit shared by two lazy chunks or more in one chunk, and no other library', () => {
+    expect(uiKit).toMatchObject({ name: 'ui-kit', minShareCount: 2 });
+    expect(captures(uiKit, module('@mantine/core', 'components/Popover/Popover.mjs'))).toBe(true);
+    expect(captures(uiKit, module('@floating-ui/dom', 'floating-ui.dom.mjs'))).toBe(true);
+    expect(captures(uiKit, module('zod', 'v4/core/core.js'))).toBe(false);
+    expect(captures(uiKit, module('leaflet', 'dist/leaflet-src.js'))).toBe(false);
+    expect(captures(uiKit, module('@mantine/core', 'styles/Popover.css'))).toBe(false);
+    // The entry's libraries go first (a higher priority): the map does not load the kit's shared chunk.
+    expect(vendor?.priority).toBeGreaterThan(uiKit?.priority ?? 0);
+  });
+});
