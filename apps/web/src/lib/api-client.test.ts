@@ -1,7 +1,7 @@
 import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@evmap/contract/constants';
 import { ERROR_MESSAGES, errorBodySchema } from '@evmap/contract/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, isErrorBody } from './api-client';
+import { ApiError, apiRequest, isErrorBody, readTimeZone } from './api-client';
 
 // fetch and localStorage are the browser's; these stand-ins record what the client sends.
 const store = new Map<string, string>();
@@ -55,6 +55,22 @@ describe('api client', () => {
     );
     expect(headers.get('X-Session-Id')).toBe(store.get(STORAGE_KEYS.sessionId));
     expect(headers.has('Authorization')).toBe(false);
+  });
+
+  it('reads the time zone from Temporal where the browser has it, else from Intl', () => {
+    const intl = vi.fn(() => ({ resolvedOptions: () => ({ timeZone: 'America/Halifax' }) }));
+    const IntlStub = { DateTimeFormat: intl } as unknown as typeof Intl;
+    expect(readTimeZone({ Temporal: { Now: { timeZoneId: () => 'America/Vancouver' } }, Intl: IntlStub })).toBe(
+      'America/Vancouver',
+    );
+    // No Intl formatter made: its first use loads the locale data.
+    expect(intl).not.toHaveBeenCalled();
+    expect(readTimeZone({ Intl: IntlStub })).toBe('America/Halifax');
+    expect(readTimeZone({ Temporal: {}, Intl: IntlStub })).toBe('America/Halifax');
+    const broken = () => {
+      throw new RangeError('no zone');
+    };
+    expect(readTimeZone({ Temporal: { Now: { timeZoneId: broken } }, Intl: IntlStub })).toBe('America/Halifax');
   });
 
   it('keeps the stored session id and sends the stored token as a bearer', async () => {
