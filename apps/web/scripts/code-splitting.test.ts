@@ -35,7 +35,7 @@ describe('the UI kit and its dependencies', () => {
 });
 
 describe('code-splitting groups', () => {
-  const [vendor, uiKit] = codeSplittingGroups(WEB);
+  const [vendor, toasts, uiKit] = codeSplittingGroups(WEB);
   const captures = (group: typeof vendor, id: string) => {
     if (!group) throw new Error('no such group');
     return group.test(id);
@@ -60,5 +60,17 @@ describe('code-splitting groups', () => {
     expect(captures(uiKit, module('@mantine/core', 'styles/Popover.css'))).toBe(false);
     // The entry's libraries go first (a higher priority): the map does not load the kit's shared chunk.
     expect(vendor?.priority).toBeGreaterThan(uiKit?.priority ?? 0);
+  });
+
+  it("puts the toast host's packages, and the kit's parts they need, in a chunk of their own", () => {
+    expect(toasts).toMatchObject({ name: 'toasts' });
+    expect(captures(toasts, module('@mantine/notifications', 'notifications.store.mjs'))).toBe(true);
+    expect(captures(toasts, module('@mantine/store', 'store.mjs'))).toBe(true);
+    expect(captures(toasts, module('@mantine/core', 'components/Popover/Popover.mjs'))).toBe(false);
+    expect(captures(toasts, module('@mantine/notifications', 'styles.css'))).toBe(false);
+    // Above the kit's group, which would otherwise take them (every page loads the toast host, the map too), and
+    // below the entry's.
+    expect(toasts?.priority).toBeGreaterThan(uiKit?.priority ?? 0);
+    expect(toasts?.priority).toBeLessThan(vendor?.priority ?? 0);
   });
 });
