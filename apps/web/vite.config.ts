@@ -110,7 +110,7 @@ export default defineConfig(({ command, mode }) => {
           index: fileURLToPath(new URL('./index.html', import.meta.url)),
           embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
         },
-        // The libraries in two shared chunks instead of dozens of small ones (scripts/code-splitting.ts).
+        // The libraries in three shared chunks instead of dozens of small ones (scripts/code-splitting.ts).
         output: { codeSplitting: { groups: codeSplittingGroups(fileURLToPath(new URL('.', import.meta.url))) } },
       },
     },

@@ -2,7 +2,7 @@
  * How the build groups the app's libraries into chunks (Rolldown's `output.codeSplitting`). Left to itself, the
  * bundler cut the UI kit into one chunk per set of screens sharing a part of it: an organiser's screen loaded 56 to
  * 59 files, 30 of them Mantine pieces of 0.1 to 5 KB, each a request (six at a time on HTTP/1.1) and a preload the
- * boot script adds on the main thread. Two groups instead:
+ * boot script adds on the main thread. Three groups instead:
  *
  * - `vendor`: every library the entry loads (React, the router, TanStack Query, i18next, the UI kit's core), one file
  *   beside the entry's own code;
@@ -24,8 +24,8 @@ import path from 'node:path';
 /** The toast host's packages (every page loads it after its first paint). */
 export const TOAST_PACKAGES = ['@mantine/notifications', '@mantine/store'] as const;
 
-/** The UI kit's packages; the ones they depend on are found in their package.json files. */
-export const UI_KIT_PACKAGES = ['@mantine/core', '@mantine/hooks', '@mantine/notifications', '@mantine/store'] as const;
+/** The UI kit's packages (the toast host's too); the ones they depend on are found in their package.json files. */
+export const UI_KIT_PACKAGES = ['@mantine/core', '@mantine/hooks', ...TOAST_PACKAGES] as const;
 
 type PackageJson = { dependencies?: Record<string, string> };
 
@@ -54,10 +54,13 @@ export function withDependencies(names: readonly string[], from: string): string
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A module id in a node_modules folder. */
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+
 /** A module id inside one of `packages` in a node_modules folder. */
 export function packagesPattern(packages: readonly string[]): RegExp {
   const names = packages.map((name) => name.split('/').map(escapeRegExp).join('[\\\\/]'));
-  return new RegExp(`[\\\\/]node_modules[\\\\/](?:${names.join('|')})[\\\\/]`);
+  return new RegExp(`${NODE_MODULES.source}(?:${names.join('|')})[\\\\/]`);
 }
 
 /** A script module (not a stylesheet: the entry's styles stay one file that does not block the first paint). */
@@ -71,7 +74,7 @@ export function codeSplittingGroups(from: string) {
     {
       name: 'vendor',
       tags: ['$initial' as const],
-      test: (id: string) => /[\\/]node_modules[\\/]/.test(id) && SCRIPT.test(id),
+      test: (id: string) => NODE_MODULES.test(id) && SCRIPT.test(id),
       priority: 3,
     },
     { name: 'toasts', test: (id: string) => toasts.test(id) && SCRIPT.test(id), priority: 2 },
