@@ -5,8 +5,8 @@
  */
 import type { AccessFeature, StepFree } from '@evmap/contract/accessibility';
 import { Group, List, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
+import { useTranslation } from '@/i18n/use-translation';
 
 const WHEELCHAIR = 'M12 5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM11 8v5h5l2.5 6M11 10.5h5M8.5 10a5.5 5.5 0 1 0 7 7.5';
 

@@ -5,7 +5,7 @@
  */
 import { PROVINCE_CODES } from '@evmap/contract/enums';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { SelectField, TextField } from '@/lib/form/fields';
 
 /** The parts of an address, by their field name without prefix. */

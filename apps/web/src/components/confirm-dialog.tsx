@@ -5,7 +5,7 @@
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 export type ConfirmOptions = {
   title: string;

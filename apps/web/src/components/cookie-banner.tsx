@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { legalUrl } from '@/lib/app-links';
 import { readCookieConsent, shouldShowCookieBanner, writeCookieConsent } from '@/lib/banners';
 import { useOverlayTurn } from '@/lib/overlay-turn';

@@ -1,9 +1,9 @@
 import { ActionIcon, Anchor, Box, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { FacebookIcon, InstagramIcon, TikTokIcon } from '@/components/icons';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { CONTACT_EMAIL, legalUrl, SOCIAL_LINKS } from '@/lib/app-links';
 import { LanguageSwitch } from './language-switch';
 

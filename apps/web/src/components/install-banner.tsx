@@ -1,7 +1,7 @@
 import { INSTALL_BANNER } from '@evmap/contract/constants';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import {
   countVisit,
   installContext,

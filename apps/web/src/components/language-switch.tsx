@@ -1,8 +1,8 @@
 import type { Lang } from '@evmap/contract/enums';
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { setLanguage } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 
 /** A button naming the other language in that language; pressing it switches at once and stores the choice. */
 export function LanguageSwitch() {

@@ -1,8 +1,8 @@
 /** The loading, failed and empty states of every list (the profile lists, the admin tables, the invoices). */
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/page-loader';
+import { useTranslation } from '@/i18n/use-translation';
 
 export type ListStatusProps = {
   /** The query is still loading (a loader), or failed (the message and a retry button). */

@@ -1,7 +1,7 @@
 import { Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType } from 'react-router';
+import { useTranslation } from '@/i18n/use-translation';
 
 /**
  * A page's main heading, also used as the document title ("Settings · EventMap"). After a navigation in

@@ -1,5 +1,5 @@
 import { Loader, type MantineSize } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 /**
  * Mantine's loader, read by assistive technology as "Loading…" / "Chargement…": a status. Its root is a bare <span>,

@@ -6,7 +6,7 @@ import '@/styles/lazy.css';
 import { FEED_DAYS } from '@evmap/contract/constants';
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { FeedLinks } from '@/lib/feed-links';
 
 export type SubscribeDialogProps = {

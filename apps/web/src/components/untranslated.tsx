@@ -7,7 +7,7 @@ import type { Lang } from '@evmap/contract/enums';
 import type { Event, TranslatedField } from '@evmap/contract/events';
 import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 /** The language of the text shown for `field` when it is not written in `lang`, or undefined when it is. */
 export function originalLang(

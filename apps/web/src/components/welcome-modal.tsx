@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, TRIAL_DAYS_ALTERNATIVE, TRIAL_MONTHS } from '@evmap/contract/constants';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { readStorage, writeStorage } from '@/lib/storage';
 
 /**

@@ -7,20 +7,21 @@
  */
 import type { Lang } from '@evmap/contract/enums';
 import { beforeLanguageChange, i18n } from './i18n';
+import type { Tree } from './translate';
 
-const LOADERS: Record<Lang, () => Promise<{ default: Record<string, unknown> }>> = {
+const LOADERS: Record<Lang, () => Promise<{ default: Tree }>> = {
   en: () => import('./screens/en.json'),
   fr: () => import('./screens/fr.json'),
 };
 
 const loading = new Map<Lang, Promise<void>>();
 
-/** Adds the screens' texts of `lang` to i18next (once; later calls resolve at once). */
+/** Adds the screens' texts of `lang` to the app's (once; later calls resolve at once). */
 export function loadScreenTexts(lang: Lang): Promise<void> {
   let texts = loading.get(lang);
   if (!texts) {
     texts = LOADERS[lang]().then((module) => {
-      i18n.addResourceBundle(lang, 'translation', module.default, true, false);
+      i18n.addTexts(lang, module.default);
     });
     // A failed download (offline) is tried again next time.
     texts.catch(() => loading.delete(lang));

@@ -4,8 +4,8 @@
  * are, each field's message on its field and `global` (or anything without a field) as the form message.
  */
 import { isErrorKey } from '@evmap/contract/errors';
-import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { TFunction } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
 
 /** The `type` given to errors that came from the server, whose messages are already translated. */

@@ -3,8 +3,8 @@
  * it first would let the guard of the signed-in page open the login dialog on the way out.
  */
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { signOut } from '@/lib/session';
 import { toast } from '@/lib/toast';

@@ -26,7 +26,7 @@ export type RenderOptions = {
 /** Renders `ui` inside the app's providers; returns Testing Library's queries, a user and the query client. */
 export async function renderUi(ui: ReactElement, options: RenderOptions = {}) {
   await Promise.all([loadScreenTexts('en'), loadScreenTexts('fr')]);
-  await i18n.changeLanguage(options.lang ?? 'en');
+  i18n.changeLanguage(options.lang ?? 'en');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [

@@ -2,7 +2,6 @@ import { Box, Burger, Drawer, NavLink, Stack, Text, VisuallyHidden } from '@mant
 import '@/styles/lazy.css';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
   CalendarIcon,
@@ -14,6 +13,7 @@ import {
   UsersIcon,
 } from '@/components/icons';
 import { LanguageSwitch } from '@/components/language-switch';
+import { useTranslation } from '@/i18n/use-translation';
 import { isUnder, PATHS } from '@/lib/paths';
 import { useSignOut } from '@/lib/use-sign-out';
 import classes from './admin-layout.module.css';

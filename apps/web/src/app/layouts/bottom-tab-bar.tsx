@@ -1,9 +1,9 @@
 import { Group, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { profileTabAction } from '@/app/guards/route-access';
 import { MapIcon, UserIcon } from '@/components/icons';
+import { useTranslation } from '@/i18n/use-translation';
 import { isUnder, PATHS } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useOpenAuthDialog } from '@/lib/use-auth-dialog';

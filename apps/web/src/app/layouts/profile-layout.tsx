@@ -1,10 +1,10 @@
 import { ActionIcon, Box, Container, Group } from '@mantine/core';
 import '@/styles/lazy.css';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AlertIcon, ArrowLeftIcon, SettingsIcon } from '@/components/icons';
 import { WelcomeModal } from '@/components/welcome-modal';
 import { planRequirement } from '@/features/profile/utils/plan-requirement';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { headerAction } from './page-chrome';

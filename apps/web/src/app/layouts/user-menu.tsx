@@ -1,8 +1,8 @@
 import { ActionIcon, Avatar, Menu } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSwitchToEventManager } from '@/features/settings/hooks/use-switch-to-event-manager';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { legalUrl } from '@/lib/app-links';
 import { PATHS } from '@/lib/paths';
 import { useSession } from '@/lib/session';

@@ -1,8 +1,9 @@
 /** `/profile/admin/events/{eventUuid}`: any event's page for an administrator, its form beside its statistics. */
-import { useTranslation } from 'react-i18next';
+
 import { useParams } from 'react-router';
 import { useAdminEvent } from '@/features/event-form/api/admin-event';
 import { AdminEventEditor } from '@/features/event-form/components/admin-event-editor';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { EventTabsPage } from './event-tabs';
 

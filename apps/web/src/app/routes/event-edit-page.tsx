@@ -1,9 +1,10 @@
 /** `/profile/events/{eventUuid}`: an own event's page, its form (event-form) beside its statistics. */
-import { useTranslation } from 'react-i18next';
+
 import { useParams } from 'react-router';
 import { useOwnEvent } from '@/features/event-form/api/get-own-event';
 import { EventEditor } from '@/features/event-form/components/event-editor';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { eventTitle } from '@/lib/event-title';
 import { PATHS } from '@/lib/paths';
 import { EventTabsPage } from './event-tabs';

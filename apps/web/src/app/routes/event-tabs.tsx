@@ -8,11 +8,11 @@
 import type { Event } from '@evmap/contract/events';
 import { Center, Tabs } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
 import type { StatsScope } from '@/features/event-stats/api/get-event-stats';
+import { useTranslation } from '@/i18n/use-translation';
 import { toast } from '@/lib/toast';
 
 const EventStats = lazy(() =>

@@ -1,7 +1,6 @@
 import type { Event } from '@evmap/contract/events';
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LandingSection } from '@/features/landing/components/landing-section';
 import { FilterNotice } from '@/features/map/components/filter-notice';
@@ -10,6 +9,7 @@ import { MapHome } from '@/features/map/components/map-home';
 import { MapSubscribe } from '@/features/map/components/map-subscribe';
 import { type HomeView, ViewSwitch } from '@/features/map/components/view-switch';
 import { useFocusEvent } from '@/features/map/hooks/use-focus-event';
+import { useTranslation } from '@/i18n/use-translation';
 import { MAP_AREA_HEIGHT } from '../layouts/page-chrome';
 import classes from './home-page.module.css';
 

@@ -1,5 +1,5 @@
 import { Center, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 /** Any unknown route: the page shows only the text 404 (spec section 2). */
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useTranslation } from '@/i18n/use-translation';
 import { reportError } from '@/lib/error-reporting';
 
 /** Shown instead of a page that threw while rendering or loading. */

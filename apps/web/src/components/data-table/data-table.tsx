@@ -11,8 +11,8 @@
 import { Button, type ButtonVariant, Group, Loader, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
+import { useTranslation } from '@/i18n/use-translation';
 import { useProgressiveCount } from '@/lib/use-progressive-count';
 import classes from './data-table.module.css';
 import { PaginationNav, type PaginationNavProps } from './pagination-nav';

@@ -5,7 +5,7 @@
  * changes anything (its URL may already be ahead of the page shown, see useTableUrlState).
  */
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { paginationItems } from './pagination-model';
 import classes from './pagination-nav.module.css';
 

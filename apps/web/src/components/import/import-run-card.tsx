@@ -6,8 +6,8 @@
 import type { ImportRun } from '@evmap/contract/import';
 import { Alert, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '@/components/data-table/use-format-number';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormatDate } from '@/lib/dates';
 import { COUNT_KEYS, ImportRunStatus } from './import-run-summary';
 

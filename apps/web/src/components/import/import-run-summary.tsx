@@ -4,8 +4,8 @@
  */
 import type { ImportRun } from '@evmap/contract/import';
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '@/components/data-table/use-format-number';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormatDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 

@@ -1,7 +1,7 @@
 /** Whether an import source is active or paused, as a badge (the admin's sources, an organisation's calendars). */
 import type { ImportSource } from '@evmap/contract/import';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 /** Mantine's greens are too light for small text on white (WCAG AA): a darker one. */
 const DARK_GREEN = '#1b5e20';

@@ -4,7 +4,7 @@
  * whether the password is shown with aria-pressed, so its name stays the same.
  */
 import { PasswordInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { type FieldProps, useFormField } from './use-form-field';
 
 /** A password, hidden until its button shows it. */

@@ -13,8 +13,8 @@ import { Anchor, Combobox, Loader, Text, TextInput, useCombobox } from '@mantine
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
+import { Trans, useTranslation } from '@/i18n/use-translation';
 import { callEndpoint } from '@/lib/endpoint';
 import { useGlobals } from '@/lib/get-globals';
 

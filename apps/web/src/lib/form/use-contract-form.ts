@@ -13,8 +13,8 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useTranslation } from '@/i18n/use-translation';
 import { contractResolver } from '@/lib/contract-resolver';
 import { applyApiErrors } from '@/lib/form-errors';
 

@@ -3,9 +3,10 @@
  * field, its visible label (`fields.<last name segment>` in the i18n files, unless given) and its
  * error text in the user's language.
  */
-import type { TFunction } from 'i18next';
+
 import { useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '@/i18n/translate';
+import { useTranslation } from '@/i18n/use-translation';
 import { errorText } from '@/lib/form-errors';
 
 /** The label of a field name: `dates.0.startTime` → `fields.startTime`. */

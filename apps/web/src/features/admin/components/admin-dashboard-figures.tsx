@@ -2,11 +2,11 @@ import type { AdminDashboard } from '@evmap/contract/admin-dashboard';
 import { PLAN_TYPES } from '@evmap/contract/enums';
 import { Alert, Anchor, Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { useAdminDashboard } from '../api/admin-dashboard';
 

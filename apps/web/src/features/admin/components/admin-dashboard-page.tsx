@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading';
+import { useTranslation } from '@/i18n/use-translation';
 import { AdminDashboardFigures } from './admin-dashboard-figures';
 import { ImportLinksQueue } from './import-links-queue';
 import { ModerationQueue } from './moderation-queue';

@@ -5,12 +5,12 @@
  */
 import { Anchor, Badge, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { useFormatNumber } from '@/components/data-table/use-format-number';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormatDate } from '@/lib/dates';
 import { dateTimeFormat } from '@/lib/intl-cache';
 import { PATHS } from '@/lib/paths';

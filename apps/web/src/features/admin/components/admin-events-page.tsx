@@ -4,12 +4,12 @@
  */
 import { adminEventsQuerySchema } from '@evmap/contract/events';
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/data-table/list-page';
 import { useFormatNumber } from '@/components/data-table/use-format-number';
 import { useTableUrlState } from '@/components/data-table/use-table-url-state';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { type AdminEventSortField, useAdminEvents } from '../api/admin-events-list';
 import { useAdminEventColumns } from './admin-events-columns';

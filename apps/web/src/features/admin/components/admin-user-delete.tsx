@@ -1,8 +1,8 @@
 import type { User } from '@evmap/contract/users';
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { PATHS } from '@/lib/paths';
 import { useSession } from '@/lib/session';

@@ -1,9 +1,9 @@
 import { Fieldset, SimpleGrid, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { SelectField } from '@/lib/form/fields';
 import { TRIAL_DAYS, trialYears } from '../utils/admin-user-form-schema';
 

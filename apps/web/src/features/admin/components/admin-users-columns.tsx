@@ -4,9 +4,9 @@
  */
 import { Anchor, Badge, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormatDate } from '@/lib/dates';
 import { PATHS } from '@/lib/paths';
 import type { AdminUserRow, AdminUserSortField } from '../api/admin-users-list';

@@ -6,13 +6,13 @@
 import type { ImportLink } from '@evmap/contract/import';
 import { Anchor, Group, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn, type RowAction } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/data-table/list-page';
 import { ExternalIcon } from '@/components/icons';
 import { ListStatus } from '@/components/list-status';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { useFormatDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';

@@ -4,9 +4,9 @@
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ImportRunCard } from '@/components/import/import-run-card';
 import { ListStatus } from '@/components/list-status';
+import { useTranslation } from '@/i18n/use-translation';
 import { useImportRuns } from '../api/import-source-runs';
 
 /** The runs section of a source's page; `polling` while a "Run now" of this screen waits for its answer. */

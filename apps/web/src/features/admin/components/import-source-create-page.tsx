@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
+import { useTranslation } from '@/i18n/use-translation';
 import { toast } from '@/lib/toast';
 import { useCreateImportSource } from '../api/import-source-save';
 import { newImportSourceValues } from '../utils/import-source-form-schema';

@@ -12,8 +12,8 @@ import {
   type ImportSourceInput,
 } from '@evmap/contract/import';
 import { Button, Fieldset, Group, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { CheckboxField, SelectField, TextareaField, TextField } from '@/lib/form/fields';
 import { useContractForm } from '@/lib/form/use-contract-form';

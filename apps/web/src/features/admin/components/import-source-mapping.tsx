@@ -4,7 +4,7 @@
  */
 import { Button, Fieldset, Group, Stack, Text } from '@mantine/core';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { SelectField, type SelectOption, TextField } from '@/lib/form/fields';
 import type { ImportSourceFormValues } from '../utils/import-source-form-schema';
 

@@ -4,7 +4,7 @@
  * never rewrites what the administrator types.
  */
 import { Select } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormField } from '@/lib/form/use-form-field';
 import { useSearchedChoice } from '@/lib/form/use-searched-choice';
 import { useAdminUsers } from '../api/admin-users-list';

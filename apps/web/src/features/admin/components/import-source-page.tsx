@@ -6,12 +6,12 @@
 import type { ImportSource } from '@evmap/contract/import';
 import { Anchor, Button, Center, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ImportRunStatus } from '@/components/import/import-run-summary';
 import { ImportSourceState } from '@/components/import/import-source-state';
 import { PageHeading } from '@/components/page-heading';
 import { Spinner } from '@/components/spinner';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormatDate } from '@/lib/dates';
 import { PATHS } from '@/lib/paths';
 import { toast } from '@/lib/toast';

@@ -6,12 +6,12 @@
 import type { ImportSource } from '@evmap/contract/import';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/data-table/list-page';
 import { ImportRunSummary } from '@/components/import/import-run-summary';
 import { ImportSourceState } from '@/components/import/import-source-state';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { useImportSources } from '../api/import-sources-list';
 import { useImportSourceActions } from './use-import-source-actions';

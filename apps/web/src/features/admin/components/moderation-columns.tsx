@@ -6,10 +6,10 @@
 import type { ModerationList } from '@evmap/contract/admin-dashboard';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ExternalIcon } from '@/components/icons';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormatDate } from '@/lib/dates';
 import { PATHS } from '@/lib/paths';
 

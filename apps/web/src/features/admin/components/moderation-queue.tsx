@@ -1,12 +1,12 @@
 import { moderationQuerySchema } from '@evmap/contract/admin-dashboard';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable, type RowAction } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/data-table/list-page';
 import { useTableUrlState } from '@/components/data-table/use-table-url-state';
 import { ListStatus } from '@/components/list-status';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeactivateReportedEvent } from '../api/moderation-deactivate';

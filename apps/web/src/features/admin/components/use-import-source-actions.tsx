@@ -5,9 +5,9 @@
  */
 import type { ImportRun, ImportSource } from '@evmap/contract/import';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useRunToast } from '@/components/import/import-run-summary';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteImportSource } from '../api/import-source-delete';

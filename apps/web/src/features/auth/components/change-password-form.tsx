@@ -1,8 +1,8 @@
 import { changePasswordByTokenSchema } from '@evmap/contract/auth';
 import type { AuthResponse } from '@evmap/contract/users';
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '@/i18n/use-translation';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { PasswordField } from '@/lib/form/password-field';
 import { useContractForm } from '@/lib/form/use-contract-form';

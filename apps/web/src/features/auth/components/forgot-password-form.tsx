@@ -1,7 +1,7 @@
 import { forgotPasswordSchema } from '@evmap/contract/auth';
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { AuthDialogState } from '@/lib/auth-hash';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { TextField } from '@/lib/form/fields';

@@ -1,7 +1,7 @@
 import { loginSchema } from '@evmap/contract/auth';
 import type { AuthResponse } from '@evmap/contract/users';
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import type { AuthDialogState } from '@/lib/auth-hash';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { TextField } from '@/lib/form/fields';

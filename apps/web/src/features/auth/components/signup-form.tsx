@@ -1,8 +1,8 @@
 import { signupSchema } from '@evmap/contract/auth';
 import type { AuthResponse } from '@evmap/contract/users';
 import { Anchor, Button, Text } from '@mantine/core';
-import { Trans, useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
+import { Trans, useTranslation } from '@/i18n/use-translation';
 import { legalUrl } from '@/lib/app-links';
 import type { AuthDialogState } from '@/lib/auth-hash';
 import { ContractFormView } from '@/lib/form/contract-form';

@@ -1,8 +1,8 @@
 import type { User } from '@evmap/contract/users';
 import { Center, Loader } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from '@/i18n/use-translation';
 import { type AuthDialogState, authHash, searchWithoutToken } from '@/lib/auth-hash';
 import { setUser, signOut, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';

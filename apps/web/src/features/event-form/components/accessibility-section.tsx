@@ -4,8 +4,8 @@
  */
 import { ACCESS_FEATURES, type AccessFeature, STEP_FREE_VALUES } from '@evmap/contract/accessibility';
 import { Checkbox, SimpleGrid } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { AccessIcon } from '@/components/accessibility-list';
+import { useTranslation } from '@/i18n/use-translation';
 import { RadioGroupField, TextareaField } from '@/lib/form/fields';
 import { useFormField } from '@/lib/form/use-form-field';
 

@@ -1,9 +1,9 @@
 /** `/profile/admin/events/create`: an administrator's new event (only the French title required). */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AfterPaint } from '@/components/after-paint';
 import { PageHeading } from '@/components/page-heading';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useSaveAdminEvent } from '../api/admin-event';

@@ -7,8 +7,8 @@
 import type { Event } from '@evmap/contract/events';
 import { Alert, Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useDeleteAdminEvent, useSaveAdminEvent } from '../api/admin-event';

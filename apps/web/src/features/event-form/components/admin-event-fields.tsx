@@ -5,7 +5,7 @@
  */
 import { Select } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { CheckboxField } from '@/lib/form/fields';
 import { useFormField } from '@/lib/form/use-form-field';
 import { useSearchedChoice } from '@/lib/form/use-searched-choice';

@@ -6,8 +6,8 @@
  */
 import { Anchor, Button, Group, List, Paper, Stack, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { PhoneField, SelectField, TextareaField, TextField } from '@/lib/form/fields';
 import { ImageUploadField } from '@/lib/form/image-upload-field';

@@ -5,7 +5,7 @@
 import { mapBlockers, mapBlockersKey } from '@evmap/contract/map-readiness';
 import { Alert } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { isValidDate } from '../utils/date-rules';
 import type { EventFormValues } from '../utils/event-form-values';
 

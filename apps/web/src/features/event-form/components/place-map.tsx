@@ -13,8 +13,8 @@ import { usableCoordinate } from '@evmap/contract/map-readiness';
 import { Box, Stack, Text } from '@mantine/core';
 import type * as Leaflet from 'leaflet';
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { useGlobals } from '@/lib/get-globals';
 

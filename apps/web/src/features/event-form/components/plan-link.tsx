@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { isAccountMessage, isPlanMessage } from '../utils/plan-rules';
 

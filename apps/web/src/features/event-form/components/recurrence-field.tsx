@@ -9,7 +9,7 @@
 import { RECURRING, type Recurring } from '@evmap/contract/enums';
 import { Alert, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormField } from '@/lib/form/use-form-field';
 import { regenerate } from '../utils/date-rules';
 import type { DateFormValue } from '../utils/event-form-values';

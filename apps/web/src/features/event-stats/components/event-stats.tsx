@@ -23,9 +23,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { useFormatDate } from '@/lib/dates';
 import { type StatsScope, useEventStats } from '../api/get-event-stats';

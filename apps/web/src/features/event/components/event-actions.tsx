@@ -6,7 +6,7 @@ import type { Event } from '@evmap/contract/events';
 import { eventRoutes } from '@evmap/contract/routes/events';
 import { urlOf } from '@evmap/contract/routes/route';
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { toast } from '@/lib/toast';
 import { recordStat, type StatBody } from '../api/record-stat';
 

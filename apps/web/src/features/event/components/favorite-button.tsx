@@ -1,6 +1,6 @@
 /** The favourite heart, for viewers only; toggled optimistically and rolled back on failure. */
 import { ActionIcon } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useFavorite, useSetFavorite } from '../api/favorite';

@@ -6,7 +6,7 @@
 import { SIGNAL_REASONS, type SignalReason } from '@evmap/contract/signal-reasons';
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { reportedHere, useSignalEvent } from '../api/signal-event';

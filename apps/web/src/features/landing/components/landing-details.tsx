@@ -4,7 +4,7 @@
  */
 import '@/styles/lazy.css';
 import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { NewsletterForm } from './newsletter-form';
 
 const FEATURES = ['geolocation', 'variety', 'realtime'] as const;

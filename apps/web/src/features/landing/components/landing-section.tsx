@@ -1,7 +1,7 @@
 /** The landing section under the map: the hero at once, the rest loaded lazily (it is below the fold). */
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 const LandingDetails = lazy(() => import('./landing-details').then((m) => ({ default: m.LandingDetails })));
 

@@ -2,7 +2,7 @@
 import { subscribeSchema } from '@evmap/contract/forms';
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { TextField } from '@/lib/form/fields';
 import { useContractForm } from '@/lib/form/use-contract-form';

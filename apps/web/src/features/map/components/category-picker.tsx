@@ -2,9 +2,10 @@
  * The category picker at the bottom of the map: All and one icon per category, as a radio group
  * (arrow keys move), each named by its tooltip text; the chosen category's name is written above the bar.
  */
-import { useTranslation } from 'react-i18next';
+
 import { CategoryIcon } from '@/components/category-icon';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { useGlobals } from '@/lib/get-globals';
 import { useSearchStore } from '../hooks/use-search-store';
 import { PickerBar, type PickerOption } from './picker-bar';

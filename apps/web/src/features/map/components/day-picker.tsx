@@ -6,9 +6,9 @@
  */
 import { DAY_NOW } from '@evmap/contract/constants';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { useSearchStore } from '../hooks/use-search-store';
 import { dayKey, pickerDays } from '../utils/days';
 import { PickerBar, type PickerOption } from './picker-bar';

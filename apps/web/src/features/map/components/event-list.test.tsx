@@ -98,7 +98,7 @@ describe('the list of events', () => {
   it('writes the start time as French readers do when the browser names its region (fr-CA)', async () => {
     serve([testMarker({ id: 6, start: 20 * 60, latitude: 45.5, longitude: -73.6 })]);
     await renderUi(<EventList />, { lang: 'fr' });
-    await act(() => i18n.changeLanguage('fr-CA'));
+    act(() => i18n.changeLanguage('fr-CA'));
     await waitFor(() => expect(screen.getByRole('link').textContent).toContain('20 h 00'));
   });
 

@@ -4,7 +4,7 @@
  * button that clears them (the map shows every event of the day and category again).
  */
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useSearchStore } from '../hooks/use-search-store';
 
 export function FilterNotice() {

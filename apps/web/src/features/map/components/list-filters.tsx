@@ -9,8 +9,8 @@ import { SEARCH_TEXT_MAX } from '@evmap/contract/constants';
 import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import debounce from 'es-toolkit/compat/debounce';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AccessIcon } from '@/components/accessibility-list';
+import { useTranslation } from '@/i18n/use-translation';
 import { useSearchStore } from '../hooks/use-search-store';
 import classes from './event-list.module.css';
 

@@ -6,7 +6,7 @@
 import { MAP } from '@evmap/contract/constants';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useOverlayTurn } from '@/lib/overlay-turn';
 import { useSearchStore } from '../hooks/use-search-store';
 import { readStoredLocation, storeLocation } from '../utils/stored-location';

@@ -7,7 +7,7 @@
 import '@/styles/lazy.css';
 import { Button, Popover } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ListFilters } from './list-filters';
 
 export function MapFiltersPopover({ active }: { active: boolean }) {

@@ -7,7 +7,7 @@
  */
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { useSearchStore } from '../hooks/use-search-store';
 
 const loadPopover = () => import('./map-filters-popover');

@@ -3,9 +3,9 @@ import '@/boot/map-preview.css';
 import type { Marker } from '@evmap/contract/marker-tiles';
 import { Box, Center } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { dismissMapPreview } from '@/boot/map-preview-dom';
 import { Spinner } from '@/components/spinner';
+import { useTranslation } from '@/i18n/use-translation';
 import { MapErrorBoundary } from './map-error-boundary';
 
 type MapScreenModule = typeof import('./map-screen');

@@ -5,7 +5,7 @@
 import { ActionIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import classes from './scroll-down-button.module.css';
 

@@ -4,7 +4,7 @@
  * back returns to the map. Plain buttons: no extra code on the first screen.
  */
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 
 export type HomeView = 'map' | 'list';
 

@@ -2,7 +2,7 @@
 import type { Marker } from '@evmap/contract/marker-tiles';
 import type L from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { EventMarkers } from '../leaflet/event-markers';
 
 /**

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import type { Marker } from '@evmap/contract/marker-tiles';
-import type { TFunction } from 'i18next';
 import L from 'leaflet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TFunction } from '@/i18n/translate';
 import { testMarker } from '@/test/fixtures';
 import { EventMarkers } from './event-markers';
 

@@ -6,9 +6,9 @@ import type { FeedFormat } from '@evmap/contract/feeds';
 import type { PublicOrganisation } from '@evmap/contract/organisations';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SubscribeButton } from '@/components/subscribe-button';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { feedLinks } from '@/lib/feed-links';
 import { FEED_FORMATS_SHOWN } from '@/lib/organisation-links';
 

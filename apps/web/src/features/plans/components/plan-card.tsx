@@ -5,9 +5,9 @@
 import type { Province } from '@evmap/contract/enums';
 import { Badge, Group, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { type OfferedPlan, planFeatures } from '../utils/plan-rules';
 import { planPriceView } from '../utils/prices';
 

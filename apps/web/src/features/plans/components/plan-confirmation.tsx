@@ -5,8 +5,8 @@
  */
 import type { Event } from '@evmap/contract/events';
 import { List, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormatDate } from '@/lib/dates';
 import type { ConfirmPart } from '../utils/plan-rules';
 

@@ -6,10 +6,10 @@
 import type { FeedFormat } from '@evmap/contract/feeds';
 import { Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SubscribeButton } from '@/components/subscribe-button';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { feedLinks } from '@/lib/feed-links';
 import { FEED_FORMATS_SHOWN, organisationPath } from '@/lib/organisation-links';
 import { toast } from '@/lib/toast';

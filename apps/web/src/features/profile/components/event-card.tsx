@@ -5,10 +5,10 @@
 import type { Event } from '@evmap/contract/events';
 import { Anchor, Box, Card, Group, Image, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { formatDateRange, listedDates } from '@/lib/event-dates-display';
 import { eventTitle } from '@/lib/event-title';
 import { imageUrl } from '@/lib/image-url';

@@ -2,10 +2,10 @@
 import type { Event } from '@evmap/contract/events';
 import { ActionIcon, Button, Group, Stack } from '@mantine/core';
 import { memo, type ReactNode, useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyList, ListStatus } from '@/components/list-status';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useProgressiveCount } from '@/lib/use-progressive-count';

@@ -5,10 +5,10 @@
 import type { Event } from '@evmap/contract/events';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type MouseEvent, memo, type ReactNode, useDeferredValue, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyList, ListStatus } from '@/components/list-status';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { eventTitle } from '@/lib/event-title';
 import { useOwnEvents } from '@/lib/get-own-events';
 import { PATHS } from '@/lib/paths';

@@ -5,8 +5,8 @@
  */
 import type { Event } from '@evmap/contract/events';
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/i18n/use-translation';
 import { toast } from '@/lib/toast';
 import { ownerEventStatus } from '../utils/owner-event-status';
 

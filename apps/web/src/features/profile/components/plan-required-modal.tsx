@@ -1,7 +1,7 @@
 /** The plan-required popup of the event-manager page (spec section 4): choose a plan before managing events. */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import type { PlanRequirement } from '../utils/plan-requirement';
 

@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading';
+import { useTranslation } from '@/i18n/use-translation';
 import { useOwnEvents } from '@/lib/get-own-events';
 import { useSession } from '@/lib/session';
 import { CalendarFeed } from './calendar-feed';

@@ -1,8 +1,8 @@
 import { missingProfileFields, type User } from '@evmap/contract/users';
 import { Alert, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 
 /**
  * The profile completeness notice (spec section 5): which fields the saved profile still misses, as the

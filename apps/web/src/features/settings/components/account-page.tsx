@@ -3,8 +3,8 @@
  * the payment card and the invoices (sections 4, 8 and 9), and its calendars (issue 25).
  */
 import { Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading';
+import { useTranslation } from '@/i18n/use-translation';
 import { useSession } from '@/lib/session';
 import { AccountCompleteness } from './account-completeness';
 import { AccountForm } from './account-form';

@@ -1,7 +1,7 @@
 import type { User } from '@evmap/contract/users';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '@/i18n/use-translation';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { ImageUploadField } from '@/lib/form/image-upload-field';
 import { useContractForm } from '@/lib/form/use-contract-form';

@@ -6,7 +6,7 @@
  */
 import type { PaymentMethod } from '@evmap/contract/billing';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { useContractForm } from '@/lib/form/use-contract-form';
 import { type FieldProps, useFormField } from '@/lib/form/use-form-field';

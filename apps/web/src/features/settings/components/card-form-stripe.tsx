@@ -6,9 +6,9 @@
 import type { PaymentMethod } from '@evmap/contract/billing';
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormMessage } from '@/components/form-message';
 import { Spinner } from '@/components/spinner';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { useAddPaymentMethod } from '../api/payment-method-add';
 import type { MountedStripeCard, StripeCardProvider } from '../utils/card-provider';

@@ -5,9 +5,9 @@
 import type { PaymentMethod } from '@evmap/contract/billing';
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/spinner';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { usePaymentMethodSetup } from '../api/payment-method-setup';
 import { chooseCardProvider } from '../utils/card-provider';
 import { BuiltinCardForm } from './card-form-builtin';

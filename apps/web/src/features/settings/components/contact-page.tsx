@@ -1,7 +1,7 @@
 import { contactSchema } from '@evmap/contract/forms';
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading';
+import { useTranslation } from '@/i18n/use-translation';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { TextareaField, TextField } from '@/lib/form/fields';
 import { useContractForm } from '@/lib/form/use-contract-form';

@@ -1,9 +1,9 @@
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { PageHeading } from '@/components/page-heading';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { PATHS } from '@/lib/paths';
 import { signOut, useSession } from '@/lib/session';

@@ -9,11 +9,11 @@ import type { Invoice } from '@evmap/contract/billing';
 import { formatMoney } from '@evmap/contract/billing';
 import { Anchor, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { ListStatus } from '@/components/list-status';
 import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormatDate } from '@/lib/dates';
 import { useInvoices } from '../api/invoices';
 

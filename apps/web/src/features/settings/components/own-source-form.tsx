@@ -4,7 +4,7 @@
  */
 import { IMPORT_LANGUAGES, IMPORT_SCHEDULES, type ImportSource } from '@evmap/contract/import';
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { SelectField, TextField } from '@/lib/form/fields';
 import { useContractForm } from '@/lib/form/use-contract-form';

@@ -6,9 +6,9 @@
 import type { PaymentMethod } from '@evmap/contract/billing';
 import { Alert, Badge, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { usePaymentMethods } from '@/lib/get-payment-methods';
 import { toast } from '@/lib/toast';

@@ -1,6 +1,6 @@
 import type { User } from '@evmap/contract/users';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { PATHS } from '@/lib/paths';
 import { toast } from '@/lib/toast';

@@ -1,7 +1,7 @@
 import { emailSchema, type UpdateMeBody, type User } from '@evmap/contract/users';
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { ContractFormView } from '@/lib/form/contract-form';
 import { TextField } from '@/lib/form/fields';

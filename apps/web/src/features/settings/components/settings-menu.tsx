@@ -1,10 +1,10 @@
 import { Button, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { ExternalIcon } from '@/components/icons';
 import { useLang } from '@/i18n/use-lang';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { type LegalDocument, legalUrl } from '@/lib/app-links';
 import { PATHS } from '@/lib/paths';

@@ -1,7 +1,7 @@
 import { Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/page-heading';
+import { useTranslation } from '@/i18n/use-translation';
 import { useSession } from '@/lib/session';
 import { useSwitchToEventManager } from '../hooks/use-switch-to-event-manager';
 import { AvatarForm } from './avatar-form';

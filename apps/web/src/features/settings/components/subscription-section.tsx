@@ -5,9 +5,9 @@
  */
 import type { Subscription } from '@evmap/contract/billing';
 import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/spinner';
+import { useTranslation } from '@/i18n/use-translation';
 import { useFormatDate } from '@/lib/dates';
 import { useSubscription } from '@/lib/get-subscription';
 import { PATHS } from '@/lib/paths';

@@ -7,8 +7,8 @@
 import { isPendingVerification } from '@evmap/contract/account-rules';
 import type { User } from '@evmap/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { authHash } from '@/lib/auth-hash';
 import { PATHS } from '@/lib/paths';
