@@ -34,7 +34,7 @@ const resources: Record<Lang, Tree[]> = {
 };
 
 /**
- * A text of the web app in `lang`, by its key (`profile.plan.later`), with i18next's `{{name}}` values and its
+ * A text of the web app in `lang`, by its key (`profile.plan.later`), with the app's `{{name}}` values and its
  * plural forms (`key_one`, `key_other`, chosen by `count`), so the sweep finds the same buttons in both languages.
  */
 export function text(lang: Lang, key: string, values: Record<string, string | number> = {}): string {

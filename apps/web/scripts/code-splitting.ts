@@ -4,7 +4,7 @@
  * 59 files, 30 of them Mantine pieces of 0.1 to 5 KB, each a request (six at a time on HTTP/1.1) and a preload the
  * boot script adds on the main thread. Three groups instead:
  *
- * - `vendor`: every library the entry loads (React, the router, TanStack Query, i18next, the UI kit's core), one file
+ * - `vendor`: every library the entry loads (React, the router, TanStack Query, the UI kit's core), one file
  *   beside the entry's own code;
  * - `toasts`: the toast host's packages and the UI kit's parts they need (a Portal, a Transition…): every page loads
  *   the host after its first paint, the map too, which otherwise got the whole `ui-kit` chunk for it (42 KB more);
