@@ -9,8 +9,8 @@ describe('markersBody: the answer written from the rows as PostgreSQL writes the
   const rows: MarkerRow[] = [
     [
       '7',
-      '45.50889',
-      '-73.56174',
+      '4550889',
+      '-7356174',
       '3',
       'jazz-night',
       'Soirée "jazz" à l\'Olympia \\ 🎷',
@@ -19,8 +19,8 @@ describe('markersBody: the answer written from the rows as PostgreSQL writes the
       '5',
       '1200',
     ],
-    ['12', '45.500004999', '-73.5', null, 'b9f1c2d4', '', null, null, '0', '-1'],
-    ['40', '-45.123455', '0', '1', 'same-cover', 'Même image', 'e/a1', '{320,640}', '0', '0'],
+    ['12', '4550000', '-7350000', null, 'b9f1c2d4', '', null, null, '0', '-1'],
+    ['40', '-4512345', '0', '1', 'same-cover', 'Même image', 'e/a1', '{320,640}', '0', '0'],
   ];
 
   it('is valid JSON of the contract: delta ids, 1e-5 degrees, nulls, escaped titles, each cover once', () => {

@@ -116,8 +116,8 @@ export function markersBody(rows: MarkerRow[], capped: boolean, image: ImageAddr
     const current = Number(id);
     answer.id[i] = current - previous;
     previous = current;
-    answer.lat[i] = Math.round(Number(la) * 1e5);
-    answer.lng[i] = Math.round(Number(lo) * 1e5);
+    answer.lat[i] = Number(la);
+    answer.lng[i] = Number(lo);
     answer.category[i] = int(category);
     answer.handle[i] = handle ?? '';
     answer.title[i] = title ?? '';

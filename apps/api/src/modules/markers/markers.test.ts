@@ -7,6 +7,7 @@ import { categoryId, DOWNTOWN_MONTREAL, eventBody, tileHolding, wallClock } from
 import { uploads } from '../../db/schema';
 import { recentLocalEventWrite } from '../../lib/local-event-writes';
 import type { UserRow } from '../../plugins/auth';
+import { findMarkers } from './markers.repository';
 import { MarkersService } from './markers.service';
 
 let ctx: TestContext;
@@ -200,6 +201,41 @@ describe('GET /public/events/markers', () => {
       await ctx.app.inject({
         method: 'DELETE',
         url: `/api/v1/connected/events/id/${done.id}`,
+        headers: authHeaders(ctx.app, owner),
+      });
+    }
+  });
+
+  it('answers by id whatever order the index reads the rows in, and a capped tile by its first ids', async () => {
+    // Sherbrooke's tile of zoom 11 cut in four of zoom 12: each event created in a quarter of a lower tile key than
+    // the one before (keys interleave x and y, south and east higher), so the index reads them newest first.
+    const far = tileHolding({ latitude: 45.4, longitude: -71.89 });
+    const box = tileBounds(far.z, far.x, far.y);
+    const at = (south: boolean, east: boolean) => ({
+      latitude: south ? box.south + (box.north - box.south) / 4 : box.north - (box.north - box.south) / 4,
+      longitude: east ? box.east - (box.east - box.west) / 4 : box.west + (box.east - box.west) / 4,
+    });
+    const southEast = await create(eventBody({ ...at(true, true), titleFr: 'Sud-est' }));
+    const southWest = await create(eventBody({ ...at(true, false), titleFr: 'Sud-ouest' }));
+    const northWest = await create(eventBody({ ...at(false, false), titleFr: 'Nord-ouest' }));
+    const ids = [southEast.id, southWest.id, northWest.id];
+    const answer = (await markers({ day, z: far.z, x: far.x, y: far.y })).json();
+    expect(decodeMarkers(answer).map((m) => m.id)).toEqual(ids);
+    // Coordinates in 1e-5 degrees, rounded to the nearest.
+    expect(decodeMarkers(answer)[0]).toMatchObject({
+      latitude: Math.round(at(true, true).latitude * 1e5) / 1e5,
+      longitude: Math.round(at(true, true).longitude * 1e5) / 1e5,
+    });
+    // More rows than the answer holds: the first ones by id (read again in order), not the first the index meets.
+    const query = { day, tile: far, categoryId: null, access: 0, lang: 'fr', text: null, titleMax: 40 } as const;
+    const capped = await findMarkers(ctx.app.pool, { ...query, limit: 2 });
+    expect(capped.map((row) => Number(row[0]))).toEqual(ids.slice(0, 2));
+    const whole = await findMarkers(ctx.app.pool, { ...query, limit: 4 });
+    expect(whole.map((row) => Number(row[0]))).toEqual(ids);
+    for (const event of [southEast, southWest, northWest]) {
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/connected/events/id/${event.id}`,
         headers: authHeaders(ctx.app, owner),
       });
     }
