@@ -10,6 +10,7 @@
  */
 
 import { STORAGE_KEYS } from '@evmap/contract/constants';
+import { pickLang } from '../i18n/pick-lang';
 
 /** Written by the build (`ROUTE_CHUNKS_META` of scripts/route-chunks.ts). */
 export const ROUTE_CHUNKS_META = 'evm-route-chunks';
@@ -37,10 +38,7 @@ export function routeOf<T extends [string, ...unknown[]]>(routes: readonly T[], 
   return routes.filter(([pattern]) => matchesPattern(pattern, pathname)).sort(([a], [b]) => params(a) - params(b))[0];
 }
 
-/**
- * The interface's language as the app will choose it (i18n.ts: its detector reads the stored choice, then the
- * browser's languages), else English.
- */
+/** The interface's language as the app will choose it (i18n/pick-lang.ts). */
 export function bootLang(doc: Document): string {
   const view = doc.defaultView;
   let stored: string | null = null;
@@ -49,11 +47,7 @@ export function bootLang(doc: Document): string {
   } catch {
     // Storage refused (privacy settings): the browser's language decides.
   }
-  for (const candidate of [stored, ...(view?.navigator.languages ?? [])]) {
-    const lang = candidate?.slice(0, 2).toLowerCase();
-    if (lang === 'en' || lang === 'fr') return lang;
-  }
-  return 'en';
+  return pickLang(stored, view?.navigator);
 }
 
 /** The scripts and stylesheets of the page's screen (and its texts), from the meta; none when there is no meta. */

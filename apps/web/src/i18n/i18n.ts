@@ -10,6 +10,7 @@ import { ERROR_MESSAGES } from '@evmap/contract/errors';
 import { readStorage, writeStorage } from '@/lib/storage';
 import en from './en.json';
 import fr from './fr.json';
+import { langOf, pickLang } from './pick-lang';
 import {
   type Catalogue,
   findText,
@@ -20,18 +21,11 @@ import {
   translate,
 } from './translate';
 
-/**
- * The supported languages: the contract's LANGS (checked equal by i18n.test.ts), written here because
- * enums.ts also builds zod schemas, which the first page load does without.
- */
-export const LANGUAGES = ['fr', 'en'] as const satisfies readonly Lang[];
-
-const isLang = (code: string | undefined): code is Lang => (LANGUAGES as readonly string[]).includes(code ?? '');
+export { LANGUAGES } from './pick-lang';
 
 /** Narrows any language code (`fr-CA`, `en`, undefined) to a supported language. */
 export function toLang(code: string | undefined): Lang {
-  const base = code?.slice(0, 2).toLowerCase();
-  return isLang(base) ? base : 'en';
+  return langOf(code) ?? 'en';
 }
 
 /** The date locale of a language (`fr-ca` / `en-ca`), as sent in `X-Locale`. */
@@ -39,14 +33,9 @@ export function localeOf(lang: Lang): 'fr-ca' | 'en-ca' {
   return lang === 'fr' ? 'fr-ca' : 'en-ca';
 }
 
-/** The language the interface starts in: the first of the stored choice and the browser's languages it speaks. */
+/** The language the interface starts in: the stored choice, else the browser's languages, else English. */
 export function detectLang(): Lang {
-  const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
-  for (const code of [readStorage(STORAGE_KEYS.lang), ...browser]) {
-    const base = code?.split('-')[0]?.toLowerCase();
-    if (isLang(base)) return base;
-  }
-  return 'en';
+  return pickLang(readStorage(STORAGE_KEYS.lang), typeof navigator === 'undefined' ? undefined : navigator);
 }
 
 /** The app's texts of each language: the first load's, then the lazy screens' once added (screens.ts). */

@@ -1,5 +1,4 @@
 /** `/profile/admin/events/{eventUuid}`: any event's page for an administrator, its form beside its statistics. */
-
 import { useParams } from 'react-router';
 import { useAdminEvent } from '@/features/event-form/api/admin-event';
 import { AdminEventEditor } from '@/features/event-form/components/admin-event-editor';

@@ -1,5 +1,4 @@
 /** `/profile/events/{eventUuid}`: an own event's page, its form (event-form) beside its statistics. */
-
 import { useParams } from 'react-router';
 import { useOwnEvent } from '@/features/event-form/api/get-own-event';
 import { EventEditor } from '@/features/event-form/components/event-editor';

@@ -3,7 +3,6 @@
  * field, its visible label (`fields.<last name segment>` in the i18n files, unless given) and its
  * error text in the user's language.
  */
-
 import { useController } from 'react-hook-form';
 import type { TFunction } from '@/i18n/translate';
 import { useTranslation } from '@/i18n/use-translation';

@@ -2,7 +2,6 @@
  * The category picker at the bottom of the map: All and one icon per category, as a radio group
  * (arrow keys move), each named by its tooltip text; the chosen category's name is written above the bar.
  */
-
 import { CategoryIcon } from '@/components/category-icon';
 import { useLang } from '@/i18n/use-lang';
 import { useTranslation } from '@/i18n/use-translation';
