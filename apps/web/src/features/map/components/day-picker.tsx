@@ -2,7 +2,8 @@
  * The day picker at the top of the map: "now" (events in progress or starting within three hours, each in its own
  * time zone), then the 7 days from today, as a radio group (arrow keys move),
  * each showing its weekday initial over its day of the month (an initial alone says nothing on a phone, where no
- * tooltip shows), with the full date (or "today") as tooltip and accessible name.
+ * tooltip shows), with the full date (or "today") as tooltip and accessible name. The names of days are written out
+ * (day-names.ts): a date format of `Intl` made on the first screen was its longest task.
  */
 import { DAY_NOW } from '@evmap/contract/constants';
 import { useMemo } from 'react';
@@ -10,6 +11,7 @@ import { Icon } from '@/components/icons';
 import { useLang } from '@/i18n/use-lang';
 import { useTranslation } from '@/i18n/use-translation';
 import { useSearchStore } from '../hooks/use-search-store';
+import { longDay, weekdayInitial } from '../utils/day-names';
 import { dayKey, pickerDays } from '../utils/days';
 import { PickerBar, type PickerOption } from './picker-bar';
 import classes from './picker-bar.module.css';
@@ -20,11 +22,8 @@ export function DayPicker() {
   const lang = useLang();
   const selectedDay = useSearchStore((s) => s.selectedDay);
   const setDay = useSearchStore((s) => s.setDay);
-  const locale = lang === 'fr' ? 'fr-CA' : 'en-CA';
 
   const options = useMemo((): PickerOption[] => {
-    const initial = new Intl.DateTimeFormat(locale, { weekday: 'narrow' });
-    const full = new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' });
     const now: PickerOption = {
       value: DAY_NOW,
       name: t('map.now'),
@@ -41,16 +40,16 @@ export function DayPicker() {
       now,
       ...pickerDays().map((date, i) => ({
         value: dayKey(date),
-        name: i === 0 ? t('map.today') : full.format(date),
+        name: i === 0 ? t('map.today') : longDay(date, lang),
         content: (
           <span className={classes.day}>
-            <span>{initial.format(date).toUpperCase()}</span>
+            <span>{weekdayInitial(date, lang)}</span>
             <span className={classes.dayNumber}>{date.getDate()}</span>
           </span>
         ),
       })),
     ];
-  }, [locale, t]);
+  }, [lang, t]);
 
   return <PickerBar label={t('map.days')} options={options} value={selectedDay} onChange={setDay} tooltips="below" />;
 }
