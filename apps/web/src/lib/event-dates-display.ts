@@ -5,6 +5,7 @@
  */
 import { RECURRING_DATES_LISTED } from '@evmap/contract/constants';
 import { nowWallClock } from '@evmap/contract/wall-clock';
+import { wallClockParts, writeDayAndTime, writeTime } from '@/lib/calendar-text';
 import { typesetDate } from '@/lib/date-typography';
 import { dateTimeFormat } from '@/lib/intl-cache';
 
@@ -22,7 +23,8 @@ export function listedDates(
   limit = RECURRING_DATES_LISTED,
 ): { dates: EventDate[]; more: boolean } {
   const current = nowWallClock(timeZone, now.getTime());
-  const sorted = [...dates].sort((a, b) => a.startDate.localeCompare(b.startDate));
+  // Compared as text (a locale's collation would load ICU's data for nothing: the values are ISO-like).
+  const sorted = [...dates].sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0));
   const upcoming = sorted.filter((d) => (d.endDate ?? d.startDate) >= current);
   if (upcoming.length === 0) return { dates: sorted.slice(-1), more: false };
   return { dates: upcoming.slice(0, limit), more: upcoming.length > limit };
@@ -33,9 +35,17 @@ export type DateLength = 'long' | 'short';
 
 /**
  * A wall-clock time formatted in `locale` (no zone conversion); `withDate` false gives the time alone. Typeset
- * (typesetDate): "1er" in French, and the time kept on one line.
+ * (typesetDate): "1er" in French, and the time kept on one line. Written out (calendar-text.ts), `Intl` only for a
+ * malformed value.
  */
 export function formatWallClock(value: string, locale: string, withDate = true, length: DateLength = 'long'): string {
+  const parts = wallClockParts(value);
+  const lang = locale.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  if (parts) {
+    return withDate
+      ? writeDayAndTime(parts, lang, { weekday: length, month: length, year: true })
+      : writeTime(parts, lang);
+  }
   const date = new Date(`${value.replace(' ', 'T')}Z`);
   const formatter = dateTimeFormat(locale, {
     timeZone: 'UTC',

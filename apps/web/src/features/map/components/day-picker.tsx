@@ -3,15 +3,15 @@
  * time zone), then the 7 days from today, as a radio group (arrow keys move),
  * each showing its weekday initial over its day of the month (an initial alone says nothing on a phone, where no
  * tooltip shows), with the full date (or "today") as tooltip and accessible name. The names of days are written out
- * (day-names.ts): a date format of `Intl` made on the first screen was its longest task.
+ * (lib/calendar-text.ts): a date format of `Intl` made on the first screen was its longest task.
  */
 import { DAY_NOW } from '@evmap/contract/constants';
 import { useMemo } from 'react';
 import { Icon } from '@/components/icons';
 import { useLang } from '@/i18n/use-lang';
 import { useTranslation } from '@/i18n/use-translation';
+import { localParts, weekdayInitial, writeDay } from '@/lib/calendar-text';
 import { useSearchStore } from '../hooks/use-search-store';
-import { longDay, weekdayInitial } from '../utils/day-names';
 import { dayKey, pickerDays } from '../utils/days';
 import { PickerBar, type PickerOption } from './picker-bar';
 import classes from './picker-bar.module.css';
@@ -40,10 +40,13 @@ export function DayPicker() {
       now,
       ...pickerDays().map((date, i) => ({
         value: dayKey(date),
-        name: i === 0 ? t('map.today') : longDay(date, lang),
+        name:
+          i === 0
+            ? t('map.today')
+            : writeDay(localParts(date), lang, { weekday: 'long', month: 'long', year: false }, false),
         content: (
           <span className={classes.day}>
-            <span>{weekdayInitial(date, lang)}</span>
+            <span>{weekdayInitial(localParts(date), lang)}</span>
             <span className={classes.dayNumber}>{date.getDate()}</span>
           </span>
         ),
