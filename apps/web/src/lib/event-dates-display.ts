@@ -6,6 +6,7 @@
 import { RECURRING_DATES_LISTED } from '@evmap/contract/constants';
 import { nowWallClock } from '@evmap/contract/wall-clock';
 import { wallClockParts, writeDayAndTime, writeTime } from '@/lib/calendar-text';
+import { compareText } from '@/lib/compare-text';
 import { typesetDate } from '@/lib/date-typography';
 import { dateTimeFormat } from '@/lib/intl-cache';
 
@@ -23,8 +24,7 @@ export function listedDates(
   limit = RECURRING_DATES_LISTED,
 ): { dates: EventDate[]; more: boolean } {
   const current = nowWallClock(timeZone, now.getTime());
-  // Compared as text (a locale's collation would load ICU's data for nothing: the values are ISO-like).
-  const sorted = [...dates].sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0));
+  const sorted = [...dates].sort((a, b) => compareText(a.startDate, b.startDate));
   const upcoming = sorted.filter((d) => (d.endDate ?? d.startDate) >= current);
   if (upcoming.length === 0) return { dates: sorted.slice(-1), more: false };
   return { dates: upcoming.slice(0, limit), more: upcoming.length > limit };

@@ -5,6 +5,7 @@
  */
 import type { adminUpdateEventBodySchema, Event } from '@evmap/contract/events';
 import type { z } from 'zod';
+import { compareText } from '@/lib/compare-text';
 
 export type AdminUpdateBody = z.input<typeof adminUpdateEventBodySchema>;
 
@@ -36,7 +37,7 @@ export function toAdminUpdateBody(event: Event): AdminUpdateBody {
       .sort((a, b) => a.orderIdx - b.orderIdx)
       .map((image, orderIdx) => ({ imagePath: image.imagePath, orderIdx })),
     dates: [...event.dates]
-      .sort((a, b) => a.startDate.localeCompare(b.startDate))
+      .sort((a, b) => compareText(a.startDate, b.startDate))
       .map((date) => ({ startDate: date.startDate, endDate: date.endDate })),
     recurring: event.recurring,
     active: event.active,

@@ -13,6 +13,7 @@ import {
   ownerEventBodySchema,
 } from '@evmap/contract/events';
 import { z } from 'zod';
+import { compareText } from '@/lib/compare-text';
 import { fromWallClock, toWallClock } from './date-rules';
 import type { EventFormValues } from './event-form-values';
 
@@ -158,7 +159,7 @@ export function eventToValues(event: Event): EventFormValues {
     country: 'CA',
     latitude: event.latitude,
     longitude: event.longitude,
-    dates: [...event.dates].sort((a, b) => a.startDate.localeCompare(b.startDate)).map(fromWallClock),
+    dates: [...event.dates].sort((a, b) => compareText(a.startDate, b.startDate)).map(fromWallClock),
     recurring: event.recurring ?? 'none',
     accessibility: {
       stepFree: event.accessibility.stepFree ?? 'unknown',

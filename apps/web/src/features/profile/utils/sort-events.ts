@@ -1,6 +1,7 @@
 /** Orders an event-manager's events for the profile page: upcoming ones by next date, passed ones latest first. */
 import type { Event } from '@evmap/contract/events';
 import { nowWallClock } from '@evmap/contract/wall-clock';
+import { compareText } from '@/lib/compare-text';
 
 type Dated = Pick<Event, 'dates' | 'timeZone' | 'isPast'>;
 
@@ -26,12 +27,12 @@ export function splitEvents<E extends Dated>(events: E[], now = Date.now()): { u
   const upcoming = events
     .filter((e) => !e.isPast)
     .map((event) => ({ event, key: nextStart(event, now) }))
-    .sort((a, b) => a.key.localeCompare(b.key))
+    .sort((a, b) => compareText(a.key, b.key))
     .map(({ event }) => event);
   const passed = events
     .filter((e) => e.isPast)
     .map((event) => ({ event, key: lastEnd(event) }))
-    .sort((a, b) => b.key.localeCompare(a.key))
+    .sort((a, b) => compareText(b.key, a.key))
     .map(({ event }) => event);
   return { upcoming, passed };
 }
