@@ -10,8 +10,8 @@ import type { ErrorKey } from '@evmap/contract/errors';
 import { type PaidPlan, planPrice, taxProvince } from '@evmap/contract/taxes';
 import type { User } from '@evmap/contract/users';
 import type { QueryClient } from '@tanstack/react-query';
-import { localeOf } from '@/i18n/i18n';
 import { paymentMethodsQueryOptions } from '@/lib/get-payment-methods';
+import { writeCents } from '@/lib/number-text';
 
 /** What keeps a charge from being made: no saved card, or no province to tax in; null when it can be asked. */
 export type ChargeBlocker = Extract<ErrorKey, 'paymentMethodRequired' | 'billingProvinceRequired'>;
@@ -33,8 +33,7 @@ export function chargePrice(
   user: Parameters<typeof taxProvince>[0] | null | undefined,
   lang: Lang,
 ): { price: string; total: string | null } {
-  const money = (cents: number) =>
-    new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency: 'CAD' }).format(cents / 100);
+  const money = (cents: number) => writeCents(cents, lang);
   const province = user ? taxProvince(user) : null;
   return { price: money(PRICES[plan]), total: province ? money(planPrice(plan, province).total) : null };
 }

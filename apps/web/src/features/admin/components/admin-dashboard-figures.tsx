@@ -3,9 +3,8 @@ import { PLAN_TYPES } from '@evmap/contract/enums';
 import { Alert, Anchor, Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useFormatNumber } from '@/components/data-table/use-format-number';
 import { Spinner } from '@/components/spinner';
-import { localeOf } from '@/i18n/i18n';
-import { useLang } from '@/i18n/use-lang';
 import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { useAdminDashboard } from '../api/admin-dashboard';
@@ -41,9 +40,8 @@ function Figure({ value, label, to, children }: { value: string; label: string; 
 /** The dashboard's counts (events today and this week, organisers by plan, new accounts, reported events). */
 export function AdminDashboardFigures() {
   const { t } = useTranslation();
-  const lang = useLang();
   const query = useAdminDashboard();
-  const number = new Intl.NumberFormat(localeOf(lang));
+  const formatNumber = useFormatNumber();
 
   let body: ReactNode;
   if (query.isError) {
@@ -76,26 +74,26 @@ export function AdminDashboardFigures() {
         style={{ listStyle: 'none' }}
       >
         <Figure
-          value={number.format(counts.eventsToday)}
+          value={formatNumber(counts.eventsToday)}
           label={t('adminDashboard.eventsToday')}
           to={FIGURE_LINKS.eventsToday}
         />
         <Figure
-          value={number.format(counts.eventsThisWeek)}
+          value={formatNumber(counts.eventsThisWeek)}
           label={t('adminDashboard.eventsThisWeek')}
           to={FIGURE_LINKS.eventsThisWeek}
         />
         <Figure
-          value={number.format(counts.newAccountsThisWeek)}
+          value={formatNumber(counts.newAccountsThisWeek)}
           label={t('adminDashboard.newAccounts')}
           to={FIGURE_LINKS.newAccounts}
         />
         <Figure
-          value={number.format(counts.reportedEvents)}
+          value={formatNumber(counts.reportedEvents)}
           label={t('adminDashboard.reportedEvents')}
           to={FIGURE_LINKS.reportedEvents}
         />
-        <Figure value={number.format(organisers)} label={t('adminDashboard.organisers')} to={FIGURE_LINKS.organisers}>
+        <Figure value={formatNumber(organisers)} label={t('adminDashboard.organisers')} to={FIGURE_LINKS.organisers}>
           <Text size="xs" c="dimmed" mt="xs" tt="uppercase">
             {t('adminDashboard.organisersByPlan')}
           </Text>
@@ -106,7 +104,7 @@ export function AdminDashboardFigures() {
                   {t(`adminDashboard.plans.${plan}`)}
                 </Text>
                 <Text component="dd" size="sm" fw={600} m={0}>
-                  {number.format(counts.organisersByPlan[plan] ?? 0)}
+                  {formatNumber(counts.organisersByPlan[plan] ?? 0)}
                 </Text>
               </Group>
             ))}

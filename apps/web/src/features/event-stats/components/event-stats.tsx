@@ -23,8 +23,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
-import { localeOf } from '@/i18n/i18n';
-import { useLang } from '@/i18n/use-lang';
+import { useFormatNumber } from '@/components/data-table/use-format-number';
 import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { useFormatDate } from '@/lib/dates';
@@ -98,11 +97,6 @@ export function EventStats({ eventId, scope }: { eventId: number; scope: StatsSc
       <StatsChart title={t('eventStats.clicksTitle')} caption={t('eventStats.clicksCaption')} series={clicks} />
     </Stack>
   );
-}
-
-function useFormatNumber() {
-  const lang = useLang();
-  return useMemo(() => new Intl.NumberFormat(localeOf(lang)).format, [lang]);
 }
 
 /** The overall figures, as a description list (a name, then its value). */

@@ -3,10 +3,10 @@
  * (`priceWithTax`, TAX_RATES): the price before tax, and with a known province each tax and the total.
  */
 
-import { CURRENCY, PRICES } from '@evmap/contract/constants';
+import { PRICES } from '@evmap/contract/constants';
 import type { Lang, Province } from '@evmap/contract/enums';
-import { type PaidPlan, priceWithTax, TAX_RATE_SCALE, type TaxName } from '@evmap/contract/taxes';
-import { numberFormat } from '@/lib/intl-cache';
+import { type PaidPlan, priceWithTax, type TaxName } from '@evmap/contract/taxes';
+import { writeCents, writeRate } from '@/lib/number-text';
 
 /** A price for display: `price` before tax; with a province, its taxes (rate as a percentage) and the total. */
 export type PriceView = {
@@ -15,16 +15,14 @@ export type PriceView = {
   total: string | null;
 };
 
-const locale = (lang: Lang) => (lang === 'fr' ? 'fr-CA' : 'en-CA');
-
 /** Cents as money: 3499 -> "$34.99" (en) or "34,99 $" (fr). */
 export function formatCents(cents: number, lang: Lang): string {
-  return numberFormat(locale(lang), { style: 'currency', currency: CURRENCY.toUpperCase() }).format(cents / 100);
+  return writeCents(cents, lang);
 }
 
 /** A tax rate (thousandths of a percent) as a percentage: 9975 -> "9.975%" (en) or "9,975 %" (fr). */
 export function formatRate(rate: number, lang: Lang): string {
-  return numberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 3 }).format(rate / TAX_RATE_SCALE);
+  return writeRate(rate, lang);
 }
 
 /** The price of `plan` (one publication, or one month) for a customer of `province` (null: unknown). */
