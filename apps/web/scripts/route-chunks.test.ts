@@ -80,7 +80,9 @@ describe('routeChunks', () => {
       }),
       chunk('assets/Modal-4.js', { imports: ['assets/layout-3.js'] }),
       chunk('assets/page-5.js', { facadeModuleId: '/src/page.tsx', imports: ['assets/Modal-4.js'] }),
-      chunk('assets/en-6.js', { facadeModuleId: '/src/en.json' }),
+      chunk('assets/en-6.js', { facadeModuleId: '/src/screens/en.json' }),
+      chunk('assets/en-7.js', { facadeModuleId: '/src/en.json' }),
+      chunk('assets/fr-8.js', { facadeModuleId: '/src/fr.json' }),
     ].map((c) => [c.fileName, c]),
   ) as unknown as OutputBundle;
 
@@ -92,11 +94,13 @@ describe('routeChunks', () => {
         { pattern: '/events/:id', files: ['/src/page.tsx'], texts: false },
         { pattern: '/', files: [], texts: false },
       ],
-      { en: '/src/en.json' },
+      { shell: { en: '/src/en.json', fr: '/src/fr.json' }, texts: { en: '/src/screens/en.json' } },
     );
     expect(table.base).toBe('/assets/');
     const files = (indexes: number[]) => indexes.map((i) => table.files[i]);
     expect(table.files[table.texts.en ?? -1]).toBe('en-6.js');
+    // The shell's texts of each language, for every page.
+    expect(files([table.shell.en ?? -1, table.shell.fr ?? -1])).toEqual(['en-7.js', 'fr-8.js']);
     expect(table.routes.map(([pattern, indexes, texts]) => [pattern, files(indexes), texts])).toEqual([
       ['/profile', ['layout-3.js', 'Modal-4.js', 'page-5.js', 'layout-3.css'], 1],
       ['/events/:id', ['page-5.js', 'Modal-4.js', 'layout-3.js', 'layout-3.css'], 0],
@@ -105,8 +109,11 @@ describe('routeChunks', () => {
   });
 
   it('fails the build when a route’s module has no chunk', () => {
-    expect(() => routeChunks(bundle, [{ pattern: '/x', files: ['/src/gone.tsx'], texts: false }], {})).toThrow(
-      /no chunk for \/src\/gone.tsx/,
+    expect(() =>
+      routeChunks(bundle, [{ pattern: '/x', files: ['/src/gone.tsx'], texts: false }], { shell: {}, texts: {} }),
+    ).toThrow(/no chunk for \/src\/gone.tsx/);
+    expect(() => routeChunks(bundle, [], { shell: { en: '/src/gone.json' }, texts: {} })).toThrow(
+      /no chunk for \/src\/gone.json/,
     );
   });
 });

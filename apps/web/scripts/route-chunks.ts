@@ -11,15 +11,20 @@ export type RouteModules = { pattern: string; modules: string[]; texts: boolean 
 
 /**
  * What the boot script needs to preload a screen's code with the entry: every file once, and for each route pattern
- * the indexes of its scripts and stylesheets. `texts` are the screens' texts of each language (i18n/screens.ts),
- * loaded with every lazy page.
+ * the indexes of its scripts and stylesheets. `shell` are the shell's texts of each language (i18n/i18n.ts), loaded
+ * before every page's first render; `texts` the screens' texts of each language (i18n/screens.ts), loaded with every
+ * lazy page.
  */
 export type RouteChunks = {
   base: string;
   files: string[];
+  shell: Record<string, number>;
   texts: Record<string, number>;
   routes: Array<[string, number[], 0 | 1]>;
 };
+
+/** The texts' modules of each language (absolute, or as specifiers in the plugin's options). */
+export type TextModules = { shell: Record<string, string>; texts: Record<string, string> };
 
 type Node = { type: string; [key: string]: unknown };
 
@@ -136,13 +141,14 @@ const cssOf = (bundle: OutputBundle, fileName: string): string[] => {
 
 /**
  * For each route, the scripts (and stylesheets) its modules need beyond what the entry loads: the chunk of each
- * module and its static imports, recursively. `files` are modules (absolute, as the chunks' `facadeModuleId`); the
- * table's files are relative to `base` (the assets' folder).
+ * module and its static imports, recursively; and the chunk of each language's texts (`modules`: the shell's, the
+ * screens'). `files` and `modules` are modules (absolute, as the chunks' `facadeModuleId`); the table's files are
+ * relative to `base` (the assets' folder).
  */
 export function routeChunks(
   bundle: OutputBundle,
   routes: Array<{ pattern: string; files: string[]; texts: boolean }>,
-  texts: Record<string, string>,
+  modules: TextModules,
   base = '/assets/',
 ): RouteChunks {
   const all = chunks(bundle);
@@ -161,8 +167,9 @@ export function routeChunks(
     if (!chunk) throw new Error(`route-chunks: no chunk for ${moduleFile}`);
     return chunk.fileName;
   };
-  const result: RouteChunks = { base, files, texts: {}, routes: [] };
-  for (const [lang, module] of Object.entries(texts)) result.texts[lang] = indexOf(chunkOf(module));
+  const result: RouteChunks = { base, files, shell: {}, texts: {}, routes: [] };
+  for (const [lang, module] of Object.entries(modules.shell)) result.shell[lang] = indexOf(chunkOf(module));
+  for (const [lang, module] of Object.entries(modules.texts)) result.texts[lang] = indexOf(chunkOf(module));
   for (const route of routes) {
     const needed = new Set<string>();
     for (const file of route.files) staticClosure(bundle, chunkOf(file), needed);
@@ -180,17 +187,17 @@ const attribute = (value: unknown) =>
 
 /**
  * Writes into the built index.html, beside the app's scripts (scripts/deferred-app-scripts.ts), each route's own
- * chunks: `<meta name="evm-route-chunks" content='{"base", "files", "texts", "routes"}'>`. The boot script preloads the chunks of the
- * page's route with the entry (src/boot/route-chunks.ts), so a screen's code downloads with the app's instead of
- * after it (one round trip less), and Vite's loader finds them already in the page (it adds no link of its own).
- * `router` is the route table's file; `extra` adds modules a route's screen loads itself (a lazy component).
+ * chunks and the texts' chunks of each language:
+ * `<meta name="evm-route-chunks" content='{"base", "files", "shell", "texts", "routes"}'>`. The boot script preloads
+ * with the entry the shell's texts of the language the app will choose, and the chunks of the page's route (with the
+ * screens' texts of that language when the route has a lazy screen: src/boot/route-chunks.ts), so they download
+ * with the app's code instead of after it (one round trip less), and Vite's loader finds them already in the page
+ * (it adds no link of its own). `router` is the route table's file; `shell` and `texts` the texts' modules of each
+ * language; `extra` adds modules a route's screen loads itself (a lazy component).
  */
-export function routeChunksMeta(options: {
-  router: string;
-  srcDir: string;
-  texts: Record<string, string>;
-  extra?: Record<string, string[]>;
-}): Plugin {
+export function routeChunksMeta(
+  options: TextModules & { router: string; srcDir: string; extra?: Record<string, string[]> },
+): Plugin {
   return {
     name: 'evmap:route-chunks',
     apply: 'build',
@@ -204,8 +211,12 @@ export function routeChunksMeta(options: {
           files: [...route.modules, ...(options.extra?.[route.pattern] ?? [])].map(resolve),
           texts: route.texts,
         }));
-        const texts = Object.fromEntries(Object.entries(options.texts).map(([lang, file]) => [lang, resolve(file)]));
-        const table = routeChunks(context.bundle, routes, texts);
+        const resolveAll = (specifiers: Record<string, string>) =>
+          Object.fromEntries(Object.entries(specifiers).map(([lang, file]) => [lang, resolve(file)]));
+        const table = routeChunks(context.bundle, routes, {
+          shell: resolveAll(options.shell),
+          texts: resolveAll(options.texts),
+        });
         const meta = `<meta name="${ROUTE_CHUNKS_META}" content='${attribute(table)}'>`;
         if (!html.includes('</head>')) throw new Error('route-chunks: no </head> in index.html');
         return html.replace('</head>', () => `  ${meta}\n  </head>`);

@@ -1,5 +1,4 @@
 import '@/styles/critical';
-import '@/i18n/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -8,11 +7,16 @@ import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { showsMap } from '@/boot/map-preview-dom';
 import { preloadMapScreen } from '@/features/map/components/map-home';
+import { loadStartTexts } from '@/i18n/i18n';
 import { applyAppStyles } from '@/lib/app-styles';
 import { initErrorReporting } from '@/lib/error-reporting';
 import { globalsQueryOptions } from '@/lib/get-globals';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import { followOtherTabs, loadSession } from '@/lib/session';
+
+// The shell's texts of the interface's language (a chunk the boot script preloads with the entry), asked for first:
+// React renders once they are in, so the first screen shows neither keys nor another language.
+const texts = loadStartTexts();
 
 // Replaced at build time: without a DSN this branch, and the Sentry SDK with it, is left out of the build.
 if (import.meta.env.VITE_SENTRY_DSN) void initErrorReporting(import.meta.env.VITE_SENTRY_DSN, import.meta.env.MODE);
@@ -30,9 +34,9 @@ setTimeout(() => void queryClient.prefetchQuery(globalsQueryOptions()), 0);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The styles first (they do not block the boot screen's paint), then a transition lets React yield to the
-// browser while it renders the first screen (no single long task).
-void applyAppStyles().then(() => {
+// The styles and the texts first (the styles do not block the boot screen's paint), then a transition lets React
+// yield to the browser while it renders the first screen (no single long task).
+void Promise.all([applyAppStyles(), texts]).then(() => {
   const router = createAppRouter();
   startTransition(() => {
     createRoot(root).render(

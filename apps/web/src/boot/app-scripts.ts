@@ -21,11 +21,11 @@ export const APP_SCRIPTS_MAX_WAIT_MS = 2000;
 export const PRELOADS_PER_TASK = 6;
 
 /**
- * Adds the entry module script named by the meta, then a preload for each chunk it imports and for each file of the
- * page's own screen (route-chunks.ts), once; the meta is removed so a second call does nothing. The preloads go in
- * tasks of `PRELOADS_PER_TASK`: starting a module preload takes the browser about a millisecond on a phone, so the
- * seventy of an organiser's screen in one go were a long task, which came before the first paint. False when there
- * is no meta (development) or it was used already.
+ * Adds the entry module script named by the meta, then a preload for each chunk it imports, for the shell's texts of
+ * the page's language and for each file of the page's own screen (route-chunks.ts), once; the meta is removed so a
+ * second call does nothing. The preloads go in tasks of `PRELOADS_PER_TASK`: starting a module preload takes the
+ * browser about a millisecond on a phone, so the seventy of an organiser's screen in one go were a long task, which
+ * came before the first paint. False when there is no meta (development) or it was used already.
  */
 export function loadAppScripts(doc: Document = document): boolean {
   const meta = doc.querySelector(`meta[name="${APP_SCRIPTS_META}"]`);
@@ -38,7 +38,7 @@ export function loadAppScripts(doc: Document = document): boolean {
   script.crossOrigin = '';
   script.src = entry;
   doc.head.appendChild(script);
-  // The page's own screen downloads with the entry, not after it has run.
+  // The page's texts and its own screen download with the entry, not after it has run.
   const route = routeFiles(doc, doc.location?.pathname ?? '/', bootLang(doc));
   const links: Array<{ href: string; rel: string; as?: string }> = [
     ...[...chunks, ...route.scripts].map((href) => ({ href, rel: 'modulepreload' })),

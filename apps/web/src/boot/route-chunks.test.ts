@@ -15,7 +15,10 @@ const TABLE = {
     'edit-6.js',
     'layout-7.css',
     'modal-8.js',
+    'en-9.js',
+    'fr-10.js',
   ],
+  shell: { en: 8, fr: 9 },
   texts: { en: 0, fr: 1 },
   routes: [
     ['/events/:handleOrUuid', [7], 0],
@@ -51,7 +54,7 @@ describe('route chunks (boot)', () => {
     expect(ROUTE_CHUNKS_META).toBe(BUILD_META);
   });
 
-  it('preloads the screen of the page after the entry, a few links a task: scripts, style preloads, texts', () => {
+  it('preloads the shell’s texts and the screen of the page after the entry, a few links a task', () => {
     vi.useFakeTimers();
     const { doc, links } = page('https://evmap.test/profile/events/create');
     expect(loadAppScripts(doc)).toBe(true);
@@ -65,6 +68,7 @@ describe('route chunks (boot)', () => {
       '/assets/r2.js',
       '/assets/r3.js',
       '/assets/r4.js',
+      '/assets/en-9.js',
       '/assets/layout-3.js',
       '/assets/create-5.js',
       '/assets/en-1.js',
@@ -78,6 +82,7 @@ describe('route chunks (boot)', () => {
     const stored = page('https://evmap.test/profile', { lang: 'fr' });
     expect(bootLang(stored.doc)).toBe('fr');
     expect(routeFiles(stored.doc, '/profile', 'fr').scripts).toEqual([
+      '/assets/fr-10.js',
       '/assets/layout-3.js',
       '/assets/profile-4.js',
       '/assets/fr-2.js',
@@ -87,10 +92,29 @@ describe('route chunks (boot)', () => {
     expect(bootLang(page('https://evmap.test/', { lang: 'en', languages: ['fr-CA'] }).doc)).toBe('en');
   });
 
-  it('adds no texts where the screen has none, and nothing on a page without a lazy screen or without the meta', () => {
+  it('preloads the shell’s texts of the page’s language on the home page, with the entry’s chunks', () => {
+    const { doc, links } = page('https://evmap.test/', { lang: 'fr' });
+    expect(loadAppScripts(doc)).toBe(true);
+    expect(links('modulepreload')).toEqual([
+      '/assets/react-b.js',
+      '/assets/r1.js',
+      '/assets/r2.js',
+      '/assets/r3.js',
+      '/assets/r4.js',
+      '/assets/fr-10.js',
+    ]);
+    expect(links('preload')).toEqual([]);
+  });
+
+  it('adds the shell’s texts on every page, the screens’ only with a lazy screen, and nothing without the meta', () => {
     const { doc } = page('https://evmap.test/');
-    expect(routeFiles(doc, '/events/jazz-au-parc', 'en')).toEqual({ scripts: ['/assets/modal-8.js'], styles: [] });
-    expect(routeFiles(doc, '/', 'en')).toEqual({ scripts: [], styles: [] });
+    expect(routeFiles(doc, '/events/jazz-au-parc', 'en')).toEqual({
+      scripts: ['/assets/en-9.js', '/assets/modal-8.js'],
+      styles: [],
+    });
+    expect(routeFiles(doc, '/', 'en')).toEqual({ scripts: ['/assets/en-9.js'], styles: [] });
+    expect(routeFiles(doc, '/', 'fr')).toEqual({ scripts: ['/assets/fr-10.js'], styles: [] });
+    expect(routeFiles(doc, '/no/such/page', 'en')).toEqual({ scripts: ['/assets/en-9.js'], styles: [] });
     const meta = doc.head.querySelector(`meta[name="${ROUTE_CHUNKS_META}"]`);
     meta?.setAttribute('content', '{not json');
     expect(routeFiles(doc, '/profile', 'en')).toEqual({ scripts: [], styles: [] });

@@ -1,12 +1,14 @@
 /**
- * The chunks of the page's own screen, preloaded with the app's entry by the boot script. Without them a screen
- * behind a lazy route (the profile, the event form, the administration…) downloads its code only once the entry has
- * run and the router has matched the URL: one more round trip on a phone, and Vite's loader adding a link element
- * per chunk while the page starts. The build (scripts/route-chunks.ts) writes, from the router's table:
- * `<meta name="evm-route-chunks" content='{"base":"/assets/","files":["profile-page-….js",…],"texts":{"en":i,"fr":j},
- * "routes":[["/profile/events/:eventUuid",[i,…],1],…]}'>` (`1`: the route's screen loads the screens' texts).
- * The boot script preloads them with the entry (app-scripts.ts); Vite's loader then finds the links already in the
- * page and adds none of its own.
+ * The chunks of the page's own screen, and the texts of its language, preloaded with the app's entry by the boot
+ * script. Without them a screen behind a lazy route (the profile, the event form, the administration…) downloads its
+ * code only once the entry has run and the router has matched the URL, and every page its shell's texts only once
+ * the entry has run (main.tsx waits for them before rendering): one more round trip on a phone, and Vite's loader
+ * adding a link element per chunk while the page starts. The build (scripts/route-chunks.ts) writes, from the
+ * router's table: `<meta name="evm-route-chunks" content='{"base":"/assets/","files":["en-….js",…],
+ * "shell":{"en":i,"fr":j},"texts":{"en":k,"fr":l},"routes":[["/profile/events/:eventUuid",[m,…],1],…]}'>`
+ * (`shell`: the shell's texts of each language, for every page; `texts`: the screens' texts, for the routes marked
+ * `1`). The boot script preloads them with the entry (app-scripts.ts); Vite's loader then finds the links already in
+ * the page and adds none of its own.
  */
 
 import { STORAGE_KEYS } from '@evmap/contract/constants';
@@ -18,6 +20,7 @@ export const ROUTE_CHUNKS_META = 'evm-route-chunks';
 type RouteChunks = {
   base: string;
   files: string[];
+  shell: Record<string, number>;
   texts: Record<string, number>;
   routes: Array<[string, number[], 0 | 1]>;
 };
@@ -50,7 +53,10 @@ export function bootLang(doc: Document): string {
   return pickLang(stored, view?.navigator);
 }
 
-/** The scripts and stylesheets of the page's screen (and its texts), from the meta; none when there is no meta. */
+/**
+ * The scripts and stylesheets of the page, from the meta: the shell's texts of `lang`, then the files of the page's
+ * screen (and the screens' texts of `lang` when it is a lazy one); none when there is no meta.
+ */
 export function routeFiles(doc: Document, pathname: string, lang: string): { scripts: string[]; styles: string[] } {
   const none = { scripts: [], styles: [] };
   const meta = doc.querySelector(`meta[name="${ROUTE_CHUNKS_META}"]`);
@@ -61,12 +67,9 @@ export function routeFiles(doc: Document, pathname: string, lang: string): { scr
   } catch {
     return none;
   }
-  const route = routeOf(table.routes, pathname);
-  if (!route) return none;
-  const [, indexes, withTexts] = route;
-  const textsIndex = table.texts[lang];
-  const urls = [...indexes, ...(withTexts && textsIndex !== undefined ? [textsIndex] : [])]
-    .map((index) => table.files[index])
+  const [, indexes, withTexts] = routeOf(table.routes, pathname) ?? ['', [], 0];
+  const urls = [table.shell[lang], ...indexes, withTexts ? table.texts[lang] : undefined]
+    .map((index) => table.files[index ?? -1])
     .filter((file): file is string => typeof file === 'string')
     .map((file) => `${table.base}${file}`);
   return { scripts: urls.filter((url) => !url.endsWith('.css')), styles: urls.filter((url) => url.endsWith('.css')) };

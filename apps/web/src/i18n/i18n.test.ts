@@ -1,7 +1,14 @@
 import { LANGS } from '@evmap/contract/enums';
 import { ERROR_MESSAGES } from '@evmap/contract/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, LANGUAGES, localeOf, toLang } from './i18n';
+import fr from './fr.json';
+import { i18n, LANGUAGES, localeOf, textsLoader, toLang } from './i18n';
+
+/** A new instance of the module, without texts (the tests' set-up loads both languages' into the first). */
+async function freshI18n() {
+  vi.resetModules();
+  return import('./i18n');
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -51,5 +58,66 @@ describe('i18n', () => {
     expect(toLang('de')).toBe('en');
     expect(toLang(undefined)).toBe('en');
     expect(localeOf('fr')).toBe('fr-ca');
+  });
+});
+
+describe("the shell's texts", () => {
+  it('are loaded one language at a time, each once', async () => {
+    const fresh = await freshI18n();
+    const added = vi.spyOn(fresh.i18n, 'addTexts');
+    expect(fresh.i18n.exists('home.tagline', { lng: 'fr' })).toBe(false);
+    await Promise.all([fresh.loadShellTexts('fr'), fresh.loadShellTexts('fr')]);
+    await fresh.loadShellTexts('fr');
+    expect(added).toHaveBeenCalledTimes(1);
+    expect(added).toHaveBeenCalledWith('fr', fr);
+    expect(fresh.i18n.getFixedT('fr')('home.tagline')).toBe(fr.home.tagline);
+    expect(fresh.i18n.exists('home.tagline', { lng: 'en' })).toBe(false);
+  });
+
+  it("are loaded before a change of language: the interface switches once the new language's are in", async () => {
+    const fresh = await freshI18n();
+    expect(fresh.i18n.language).toBe('en');
+    const switching = fresh.setLanguage('fr');
+    expect(fresh.i18n.language).toBe('en');
+    await switching;
+    expect(fresh.i18n.language).toBe('fr');
+    expect(fresh.i18n.t('home.tagline')).toBe(fr.home.tagline);
+    expect(fresh.i18n.t('map.cluster', { count: 0 })).toBe('0 événement');
+  });
+
+  it('are downloaded again by the next call after a failed download', async () => {
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ default: { test: { shell: 'Loaded' } } });
+    const loadTexts = textsLoader({ en: load, fr: load });
+    await expect(loadTexts('fr')).rejects.toThrow('offline');
+    await loadTexts('fr');
+    await loadTexts('fr');
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(i18n.exists('test.shell' as 'home.tagline', { lng: 'fr' })).toBe(true);
+  });
+
+  it("start with the interface's language; English's when they cannot be downloaded, and the app starts anyway", async () => {
+    const fresh = await freshI18n();
+    const asked: string[] = [];
+    const loader =
+      (failing: string[]) =>
+      async (lang: 'en' | 'fr'): Promise<void> => {
+        asked.push(lang);
+        if (failing.includes(lang)) throw new Error('offline');
+      };
+    await fresh.loadStartTexts(loader([]));
+    expect([asked, fresh.i18n.language]).toEqual([['en'], 'en']);
+
+    asked.length = 0;
+    fresh.i18n.changeLanguage('fr');
+    await fresh.loadStartTexts(loader(['fr']));
+    expect([asked, fresh.i18n.language]).toEqual([['fr', 'en'], 'en']);
+
+    asked.length = 0;
+    fresh.i18n.changeLanguage('fr');
+    await expect(fresh.loadStartTexts(loader(['fr', 'en']))).resolves.toBeUndefined();
+    expect([asked, fresh.i18n.language]).toEqual([['fr', 'en'], 'fr']);
   });
 });

@@ -2,8 +2,10 @@
  * How a text is found and filled in, for the app's own translation module (i18n.ts; it replaced i18next, whose
  * library and set-up every page paid for): a key is a dotted path in the nested JSON files, `count` picks the plural
  * form (`key_one`, `key_other`), `context` a variant (`key_<context>`), `{{name}}` placeholders take the options'
- * values as they are (React escapes what it shows), and a text missing in French is taken from English. The plural
- * rules of the two languages are written out: the first Intl object of a page costs 80-200 ms on a slow phone.
+ * values as they are (React escapes what it shows), and a text missing in French is taken from English when English's
+ * texts are loaded (a page loads one language's, i18n.ts: otherwise it is reported missing, which i18n-keys.test.ts,
+ * keeping the keys of both languages the same, rules out). The plural rules of the two languages are written out:
+ * the first Intl object of a page costs 80-200 ms on a slow phone.
  *
  * The keys are types too: `t('home.tagline')` is checked against en.json, the lazy screens' texts and the error
  * catalogue (`t(key, { ns: 'errors' })`).

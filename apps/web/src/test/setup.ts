@@ -2,8 +2,14 @@
  * Set-up of the web unit tests. Files that render components run in happy-dom (a
  * `// @vitest-environment happy-dom` line at their top); for them, each test's rendering is removed
  * afterwards and the browser APIs happy-dom lacks are given plain versions.
+ *
+ * The shell's texts of both languages are loaded first, as the app does one language's before its first render
+ * (main.tsx): components render at once, in either language.
  */
 import { afterEach } from 'vitest';
+import { loadShellTexts } from '@/i18n/i18n';
+
+await Promise.all([loadShellTexts('en'), loadShellTexts('fr')]);
 
 if (typeof window !== 'undefined') {
   const { cleanup } = await import('@testing-library/react');

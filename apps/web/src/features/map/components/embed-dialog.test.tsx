@@ -96,3 +96,28 @@ describe('"Embed this map"', () => {
     expect(within(dialog).getByRole('status').textContent).toBe('Code copié');
   });
 });
+
+describe('"Embed this map" on a page with one language’s texts', () => {
+  it('titles the frame in the other language once that language’s texts are loaded', async () => {
+    // New instances of the modules, the shell's French texts only, as a French page has them.
+    vi.resetModules();
+    const { i18n, loadShellTexts } = await import('@/i18n/i18n');
+    await loadShellTexts('fr');
+    const { renderUi: render } = await import('@/test/render');
+    const { useSearchStore: store } = await import('../hooks/use-search-store');
+    const { EmbedButton: Button } = await import('./embed-dialog');
+    store.setState({ area: AREA, selectedDay: todayKey(), categoryId: null, text: '', access: [] });
+    const { user } = await render(<Button />, { lang: 'fr' });
+    await user.click(screen.getByRole('button', { name: 'Intégrer cette carte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Intégrer cette carte à votre site' });
+    expect(i18n.exists('embed.frameTitle', { lng: 'en' })).toBe(false);
+
+    await user.selectOptions(within(dialog).getByLabelText('Langue'), 'en');
+    const snippet = () => snippetOf(dialog, 'Code à coller dans votre page');
+    await waitFor(() => expect(snippet()).toContain('title="Events of EventMap"'));
+    expect(snippet()).toContain(`src="${ORIGIN}/embed?lang=en&amp;bounds=`);
+    // The interface stays in French.
+    expect(i18n.language).toBe('fr');
+    expect(within(dialog).getByLabelText('Langue')).toBeTruthy();
+  });
+});

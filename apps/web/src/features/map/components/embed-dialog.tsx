@@ -7,8 +7,8 @@ import { DAY_NOW } from '@evmap/contract/constants';
 import type { Lang } from '@evmap/contract/enums';
 import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
-import { i18n } from '@/i18n/i18n';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { i18n, loadShellTexts } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
 import { useTranslation } from '@/i18n/use-translation';
 import { type EmbedView, embedPath } from '@/lib/embed-url';
@@ -62,7 +62,15 @@ function EmbedForm() {
   }, [search.area, search.location, search.selectedDay, search.access, search.text, lang, view, category]);
   const w = clampSize(width, DEFAULT_SIZE.width);
   const h = clampSize(height, DEFAULT_SIZE.height);
-  const snippet = iframeSnippet(src, w, h, i18n.getFixedT(lang)('embed.frameTitle'));
+  // The frame's title is in the embed's language, whose texts the page has not loaded when it is not the
+  // interface's (a page loads one language's: i18n.ts): they are loaded then, the interface's title until they are in.
+  const [, textsLoaded] = useReducer((loads: number) => loads + 1, 0);
+  const hasTitle = i18n.exists('embed.frameTitle', { lng: lang });
+  useEffect(() => {
+    if (!hasTitle) void loadShellTexts(lang).then(textsLoaded, () => undefined);
+  }, [lang, hasTitle]);
+  const title = hasTitle ? i18n.getFixedT(lang)('embed.frameTitle') : t('embed.frameTitle');
+  const snippet = iframeSnippet(src, w, h, title);
 
   const copy = async () => {
     try {
