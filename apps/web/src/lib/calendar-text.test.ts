@@ -82,6 +82,17 @@ describe('dates and times written out', () => {
     }
   });
 
+  it.each(LANGS)('write a wall-clock day of the admin lists as Intl does in %s', (lang) => {
+    const medium = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', dateStyle: 'medium' });
+    for (const day of DAYS) {
+      const parts = wallClockParts(`${day} 00:00`);
+      if (!parts) throw new Error(day);
+      expect(writeDay(parts, lang, { month: 'short', year: true }, false)).toBe(
+        medium.format(new Date(`${day}T00:00Z`)),
+      );
+    }
+  });
+
   it('writes a day and a time as a reader of each language expects', () => {
     expect(formatWallClock('2026-12-01 19:30:00', 'en-ca')).toBe('Tuesday, December 1, 2026 at 7:30\u00a0p.m.');
     expect(formatWallClock('2026-12-01 19:30:00', 'fr-ca')).toBe('mardi 1er décembre 2026 à 19\u00a0h\u00a030');

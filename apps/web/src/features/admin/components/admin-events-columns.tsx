@@ -3,16 +3,16 @@
  * (`ADMIN_EVENT_SORT_FIELDS`; the organiser's email is not sortable). The title names the row and carries
  * the event's flags: deleted, inactive, reported (with the count) and past.
  */
+import type { Lang } from '@evmap/contract/enums';
 import { Anchor, Badge, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { useFormatNumber } from '@/components/data-table/use-format-number';
-import { localeOf } from '@/i18n/i18n';
 import { useLang } from '@/i18n/use-lang';
 import { useTranslation } from '@/i18n/use-translation';
+import { wallClockParts, writeDay } from '@/lib/calendar-text';
 import { useFormatDate } from '@/lib/dates';
-import { dateTimeFormat } from '@/lib/intl-cache';
 import { PATHS } from '@/lib/paths';
 import type { AdminEventRow, AdminEventSortField } from '../api/admin-events-list';
 import { lastEventDate } from '../utils/admin-events-last-date';
@@ -46,11 +46,10 @@ export function AdminEventFlags({ event }: { event: AdminEventRow }) {
   );
 }
 
-/** A wall-clock day (`YYYY-MM-DD …`) in `locale`, as written (no zone conversion). */
-function formatDay(value: string, locale: string): string {
-  return dateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'medium' }).format(
-    new Date(`${value.slice(0, 10)}T00:00:00Z`),
-  );
+/** A wall-clock day (`YYYY-MM-DD …`) in `lang`, as written (no zone conversion): "Dec 1, 2026", "1 déc. 2026". */
+function formatDay(value: string, lang: Lang): string {
+  const parts = wallClockParts(`${value.slice(0, 10)} 00:00`);
+  return parts ? writeDay(parts, lang, { month: 'short', year: true }, false) : value;
 }
 
 /** The columns, in the current language. */
@@ -85,7 +84,7 @@ export function useAdminEventColumns(): DataTableColumn<AdminEventRow, AdminEven
         sortField: 'lastEndsAt',
         cell: (e) => {
           const last = lastEventDate(e.dates);
-          return last ? formatDay(last, localeOf(lang)) : t('adminEvents.noDate');
+          return last ? formatDay(last, lang) : t('adminEvents.noDate');
         },
       },
       {
