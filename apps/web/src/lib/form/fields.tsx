@@ -4,7 +4,8 @@
  */
 import { MINUTE_STEPS } from '@evmap/contract/event-dates';
 import { Checkbox, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import classes from './fields.module.css';
 import { formatPhone, phoneDigits } from './phone';
 import { type FieldProps, useFormField } from './use-form-field';
 
@@ -40,16 +41,16 @@ export function TextField({
   );
 }
 
-/** A multi-line text field that grows with its text. */
+/** A multi-line text field that grows with its text, from `minRows` lines to 12 (fields.module.css). */
 export function TextareaField({ minRows = 3, ...props }: FieldProps & { minRows?: number }) {
   const { field, label, error } = useFormField(props.name, props.label);
   return (
     <Textarea
       {...field}
       value={field.value ?? ''}
-      autosize
-      minRows={minRows}
-      maxRows={12}
+      rows={minRows}
+      classNames={{ input: classes.grows }}
+      style={{ '--rows': minRows } as CSSProperties}
       label={label}
       description={props.description}
       withAsterisk={props.required}
