@@ -4,6 +4,9 @@ import { ROUTE_CHUNKS_META as BUILD_META } from '../../scripts/route-chunks';
 import { loadAppScripts, PRELOADS_PER_TASK } from './app-scripts';
 import { bootLang, matchesPattern, ROUTE_CHUNKS_META, routeFiles, routeOf } from './route-chunks';
 
+/** The chunks the entry imports, after it in the app-scripts meta. */
+const ENTRY_CHUNKS = ['/assets/react-b.js', '/assets/r1.js', '/assets/r2.js', '/assets/r3.js', '/assets/r4.js'];
+
 const TABLE = {
   base: '/assets/',
   files: [
@@ -41,7 +44,7 @@ function page(url: string, { lang, languages = ['en-CA'] }: { lang?: string; lan
   if (lang) window.localStorage.setItem('evmap.lang', lang);
   const doc = window.document as unknown as Document;
   const json = JSON.stringify(TABLE).replace(/'/g, '&#39;');
-  doc.head.innerHTML = `<meta name="evm-app-scripts" content="/assets/index-a.js /assets/react-b.js /assets/r1.js /assets/r2.js /assets/r3.js /assets/r4.js"><meta name="${ROUTE_CHUNKS_META}" content='${json}'>`;
+  doc.head.innerHTML = `<meta name="evm-app-scripts" content="/assets/index-a.js ${ENTRY_CHUNKS.join(' ')}"><meta name="${ROUTE_CHUNKS_META}" content='${json}'>`;
   const links = (rel: string) =>
     [...doc.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((l) => l.getAttribute('href'));
   return { doc, links };
@@ -63,11 +66,7 @@ describe('route chunks (boot)', () => {
     expect(links('modulepreload').length + links('preload').length).toBe(PRELOADS_PER_TASK);
     vi.runAllTimers();
     expect(links('modulepreload')).toEqual([
-      '/assets/react-b.js',
-      '/assets/r1.js',
-      '/assets/r2.js',
-      '/assets/r3.js',
-      '/assets/r4.js',
+      ...ENTRY_CHUNKS,
       '/assets/en-9.js',
       '/assets/layout-3.js',
       '/assets/create-5.js',
@@ -95,14 +94,7 @@ describe('route chunks (boot)', () => {
   it('preloads the shell’s texts of the page’s language on the home page, with the entry’s chunks', () => {
     const { doc, links } = page('https://evmap.test/', { lang: 'fr' });
     expect(loadAppScripts(doc)).toBe(true);
-    expect(links('modulepreload')).toEqual([
-      '/assets/react-b.js',
-      '/assets/r1.js',
-      '/assets/r2.js',
-      '/assets/r3.js',
-      '/assets/r4.js',
-      '/assets/fr-10.js',
-    ]);
+    expect(links('modulepreload')).toEqual([...ENTRY_CHUNKS, '/assets/fr-10.js']);
     expect(links('preload')).toEqual([]);
   });
 
