@@ -5,6 +5,7 @@
  */
 import { RECURRING_DATES_LISTED } from '@evmap/contract/constants';
 import { nowWallClock } from '@evmap/contract/wall-clock';
+import { toLang } from '@/i18n/i18n';
 import { wallClockParts, writeDayAndTime, writeTime } from '@/lib/calendar-text';
 import { compareText } from '@/lib/compare-text';
 import { typesetDate } from '@/lib/date-typography';
@@ -40,7 +41,7 @@ export type DateLength = 'long' | 'short';
  */
 export function formatWallClock(value: string, locale: string, withDate = true, length: DateLength = 'long'): string {
   const parts = wallClockParts(value);
-  const lang = locale.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  const lang = toLang(locale);
   if (parts) {
     return withDate
       ? writeDayAndTime(parts, lang, { weekday: length, month: length, year: true })

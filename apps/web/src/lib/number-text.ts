@@ -6,14 +6,13 @@
  * page write numbers on their first render. A number outside these formats is still written by `Intl`.
  */
 import type { Lang } from '@evmap/contract/enums';
+import { localeOf } from '@/i18n/i18n';
 import { numberFormat } from '@/lib/intl-cache';
 
 /** The no-break space French puts between groups of digits and before a unit. */
 const NBSP = '\u00a0';
 const GROUP: Record<Lang, string> = { en: ',', fr: NBSP };
 const DECIMAL: Record<Lang, string> = { en: '.', fr: ',' };
-
-const locale = (lang: Lang) => (lang === 'fr' ? 'fr-CA' : 'en-CA');
 
 /** The digits of a whole number ≥ 0 in groups of three. */
 function grouped(whole: number, lang: Lang): string {
@@ -22,14 +21,14 @@ function grouped(whole: number, lang: Lang): string {
 
 /** A count or any whole number: "1,234" (en), "1 234" (fr); other numbers as `Intl` writes them. */
 export function writeWhole(value: number, lang: Lang): string {
-  if (!Number.isSafeInteger(value)) return numberFormat(locale(lang)).format(value);
+  if (!Number.isSafeInteger(value)) return numberFormat(localeOf(lang)).format(value);
   return `${value < 0 ? '-' : ''}${grouped(Math.abs(value), lang)}`;
 }
 
 /** Whole cents as Canadian dollars: "$1,234.50", "-$0.50" (en); "1 234,50 $", "-0,50 $" (fr). */
 export function writeCents(cents: number, lang: Lang): string {
   if (!Number.isSafeInteger(cents)) {
-    return numberFormat(locale(lang), { style: 'currency', currency: 'CAD' }).format(cents / 100);
+    return numberFormat(localeOf(lang), { style: 'currency', currency: 'CAD' }).format(cents / 100);
   }
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
@@ -40,7 +39,7 @@ export function writeCents(cents: number, lang: Lang): string {
 /** A rate in thousandths of a percent (the contract's TAX_RATE_SCALE: 9975) as a percentage: "9.975%" (en), "9,975 %" (fr); "5%" for 5000. */
 export function writeRate(thousandths: number, lang: Lang): string {
   if (!Number.isSafeInteger(thousandths) || thousandths < 0) {
-    return numberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 3 }).format(thousandths / 100_000);
+    return numberFormat(localeOf(lang), { style: 'percent', maximumFractionDigits: 3 }).format(thousandths / 100_000);
   }
   const fraction = String(thousandths % 1000)
     .padStart(3, '0')

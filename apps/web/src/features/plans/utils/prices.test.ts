@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatRate, planPriceView } from './prices';
+import { writeCents, writeRate } from '@/lib/number-text';
+import { planPriceView } from './prices';
 
 // Intl separates the amount and the symbol with a no-break space in French.
 const spaced = (text: string | null) => text?.replace(/\s/g, ' ');
 
 describe('plan prices', () => {
   it('formats money and rates in the locale', () => {
-    expect(formatCents(3499, 'en')).toBe('$34.99');
-    expect(spaced(formatCents(3499, 'fr'))).toBe('34,99 $');
-    expect(formatRate(9975, 'en')).toBe('9.975%');
-    expect(spaced(formatRate(9975, 'fr'))).toBe('9,975 %');
+    expect(writeCents(3499, 'en')).toBe('$34.99');
+    expect(spaced(writeCents(3499, 'fr'))).toBe('34,99 $');
+    expect(writeRate(9975, 'en')).toBe('9.975%');
+    expect(spaced(writeRate(9975, 'fr'))).toBe('9,975 %');
   });
 
   it('unit in Quebec: GST 5 % and QST 9.975 %, total 40.23', () => {

@@ -15,28 +15,18 @@ export type PriceView = {
   total: string | null;
 };
 
-/** Cents as money: 3499 -> "$34.99" (en) or "34,99 $" (fr). */
-export function formatCents(cents: number, lang: Lang): string {
-  return writeCents(cents, lang);
-}
-
-/** A tax rate (thousandths of a percent) as a percentage: 9975 -> "9.975%" (en) or "9,975 %" (fr). */
-export function formatRate(rate: number, lang: Lang): string {
-  return writeRate(rate, lang);
-}
-
 /** The price of `plan` (one publication, or one month) for a customer of `province` (null: unknown). */
 export function planPriceView(plan: PaidPlan, province: Province | null, lang: Lang): PriceView {
-  const price = formatCents(PRICES[plan], lang);
+  const price = writeCents(PRICES[plan], lang);
   if (!province) return { price, taxes: [], total: null };
   const breakdown = priceWithTax(PRICES[plan], province);
   return {
     price,
     taxes: breakdown.taxes.map((tax) => ({
       name: tax.name,
-      rate: formatRate(tax.rate, lang),
-      amount: formatCents(tax.amount, lang),
+      rate: writeRate(tax.rate, lang),
+      amount: writeCents(tax.amount, lang),
     })),
-    total: formatCents(breakdown.total, lang),
+    total: writeCents(breakdown.total, lang),
   };
 }
