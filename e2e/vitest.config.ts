@@ -6,8 +6,7 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['**/*.test.ts'],
-    // EVMAP_E2E_SWEEPS=skip leaves out the accessibility sweeps (.ci/run's second pass, on the packaged Chromium).
-    exclude: ['**/node_modules/**', ...(process.env.EVMAP_E2E_SWEEPS === 'skip' ? ['**/axe-*.test.ts'] : [])],
+    exclude: ['**/node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],
     // A journey arranges its data through the API and walks several pages; a busy 2-core machine needs the margin.
     testTimeout: 120_000,
