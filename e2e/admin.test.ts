@@ -60,7 +60,7 @@ async function api<T>(
 
 /**
  * Serious and critical accessibility violations of the page. The toasts are left out: their shared container
- * (app/toast-host.tsx, not part of this area) gives its close buttons no name, which is reported apart.
+ * (components/toast-host.tsx, not part of this area) gives its close buttons no name, which is reported apart.
  */
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `YYYY-MM-DD` of today + `days` on this machine's calendar. */
