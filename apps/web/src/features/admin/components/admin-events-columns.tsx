@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { useFormatNumber } from '@/components/data-table/use-format-number';
+import { EmailText } from '@/components/email-text';
 import { useLang } from '@/i18n/use-lang';
 import { useTranslation } from '@/i18n/use-translation';
 import { wallClockParts, writeDay } from '@/lib/calendar-text';
@@ -77,7 +78,11 @@ export function useAdminEventColumns(): DataTableColumn<AdminEventRow, AdminEven
       },
       { key: 'city', header: t('adminEvents.columns.city'), sortField: 'city', cell: (e) => e.city ?? '' },
       { key: 'state', header: t('adminEvents.columns.state'), sortField: 'state', cell: (e) => e.state },
-      { key: 'creator', header: t('adminEvents.columns.creator'), cell: (e) => e.creator?.email ?? '' },
+      {
+        key: 'creator',
+        header: t('adminEvents.columns.creator'),
+        cell: (e) => (e.creator ? <EmailText email={e.creator.email} /> : ''),
+      },
       {
         key: 'lastDate',
         header: t('adminEvents.columns.lastDate'),

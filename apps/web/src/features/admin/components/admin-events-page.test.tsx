@@ -125,7 +125,8 @@ describe('the admin events table', () => {
     const past = await row('Ancien');
     expect(within(past).getByText('Past')).toBeTruthy();
     expect(within(past).getByText('Feb 11, 2020')).toBeTruthy();
-    expect(within(past).getByRole('cell', { name: 'salle@example.ca' })).toBeTruthy();
+    // The address in its cell, whole (EmailText only adds break opportunities).
+    expect(within(past).getByText('salle@example.ca').tagName).toBe('TD');
   });
 
   it('speaks French: headers, total and flags', async () => {

@@ -6,6 +6,7 @@ import { Anchor, Badge, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
+import { EmailText } from '@/components/email-text';
 import { useTranslation } from '@/i18n/use-translation';
 import { useFormatDate } from '@/lib/dates';
 import { PATHS } from '@/lib/paths';
@@ -55,7 +56,12 @@ export function useAdminUserColumns(): DataTableColumn<AdminUserRow, AdminUserSo
           </Stack>
         ),
       },
-      { key: 'email', header: t('adminUsers.columns.email'), sortField: 'email', cell: (u) => u.email },
+      {
+        key: 'email',
+        header: t('adminUsers.columns.email'),
+        sortField: 'email',
+        cell: (u) => <EmailText email={u.email} />,
+      },
       {
         key: 'type',
         header: t('adminUsers.columns.type'),
