@@ -15,6 +15,11 @@ import { routeTablePaths } from './scripts/route-table-paths';
 
 const THEME_COLOR = '#1c7ed6';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+/** `leaflet` is the parts of Leaflet the app uses, from the package's ES module sources (src/lib/leaflet.ts). */
+const leafletAlias = {
+  find: /^leaflet$/,
+  replacement: fileURLToPath(new URL('./src/lib/leaflet.ts', import.meta.url)),
+};
 
 /**
  * React Router's production build. Its package exports only its development build, which differs by one flag
@@ -98,10 +103,11 @@ export default defineConfig(({ command, mode }) => {
     ],
     resolve: {
       // Tests and the dev server keep React Router's warnings.
-      alias:
-        command === 'build'
-          ? [...productionRouter, ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement }))]
-          : alias,
+      alias: [
+        ...(command === 'build' ? productionRouter : []),
+        leafletAlias,
+        ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+      ],
     },
     build: {
       outDir: 'dist',

@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      // As the build and the dev server: `leaflet` is the app's parts of it (src/lib/leaflet.ts).
+      { find: /^leaflet$/, replacement: fileURLToPath(new URL('./src/lib/leaflet.ts', import.meta.url)) },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    ],
   },
   test: {
     name: 'web',
