@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { moduleAliases, srcAlias } from './scripts/aliases';
 import { codeSplittingGroups } from './scripts/code-splitting';
 import { deferredAppScripts } from './scripts/deferred-app-scripts';
 import { embedMessages, embedPage } from './scripts/embed-page';
@@ -14,12 +15,6 @@ import { routeChunksMeta } from './scripts/route-chunks';
 import { routeTablePaths } from './scripts/route-table-paths';
 
 const THEME_COLOR = '#1c7ed6';
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
-/** `leaflet` is the parts of Leaflet the app uses, from the package's ES module sources (src/lib/leaflet.ts). */
-const leafletAlias = {
-  find: /^leaflet$/,
-  replacement: fileURLToPath(new URL('./src/lib/leaflet.ts', import.meta.url)),
-};
 
 /**
  * React Router's production build. Its package exports only its development build, which differs by one flag
@@ -51,7 +46,7 @@ export default defineConfig(({ command, mode }) => {
       // must come first (measured: its LCP came later).
       routeChunksMeta({
         router: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
-        srcDir: alias['@'],
+        srcDir: srcAlias['@'],
         shell: { en: '@/i18n/en.json', fr: '@/i18n/fr.json' },
         texts: { en: '@/i18n/screens/en.json', fr: '@/i18n/screens/fr.json' },
         extra: {
@@ -59,7 +54,7 @@ export default defineConfig(({ command, mode }) => {
         },
       }),
       // The map preview's script, inlined into index.html (dev and build).
-      inlineBootScript({ entry: fileURLToPath(new URL('./src/boot/boot-entry.ts', import.meta.url)), alias }),
+      inlineBootScript({ entry: fileURLToPath(new URL('./src/boot/boot-entry.ts', import.meta.url)), alias: srcAlias }),
       VitePWA({
         // The new service worker takes over at once; the next page load runs the new version.
         registerType: 'autoUpdate',
@@ -103,11 +98,7 @@ export default defineConfig(({ command, mode }) => {
     ],
     resolve: {
       // Tests and the dev server keep React Router's warnings.
-      alias: [
-        ...(command === 'build' ? productionRouter : []),
-        leafletAlias,
-        ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
-      ],
+      alias: [...(command === 'build' ? productionRouter : []), ...moduleAliases],
     },
     build: {
       outDir: 'dist',

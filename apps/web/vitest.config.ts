@@ -1,13 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { moduleAliases } from './scripts/aliases';
 
 export default defineConfig({
   resolve: {
-    alias: [
-      // As the build and the dev server: `leaflet` is the app's parts of it (src/lib/leaflet.ts).
-      { find: /^leaflet$/, replacement: fileURLToPath(new URL('./src/lib/leaflet.ts', import.meta.url)) },
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-    ],
+    // As the build and the dev server (scripts/aliases.ts).
+    alias: moduleAliases,
   },
   test: {
     name: 'web',

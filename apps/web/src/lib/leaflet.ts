@@ -1,8 +1,8 @@
 /**
  * Leaflet as the app uses it: what `import L from 'leaflet'` gives every module of the web app (an alias of the
- * build, the dev server and the tests: vite.config.ts, vitest.config.ts).
+ * build, the dev server and the tests: scripts/aliases.ts).
  *
- * The package's main file is its whole UMD bundle, which no bundler can trim: 42.5 KB gzipped, on the map home, the
+ * The package's main file is its whole UMD bundle, which no bundler can trim: 42.9 KB gzipped, on the map home, the
  * event page and the embed. Its ES module sources are in the same package (src/), and this module takes from them the
  * parts the app uses: the map with its handlers (drag, keyboard, scroll wheel, touch, double click, box zoom,
  * tap-hold), markers with div icons (draggable: the event form's pin), tile layers, the zoom and attribution

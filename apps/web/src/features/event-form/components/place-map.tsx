@@ -108,9 +108,8 @@ export function PlaceMap({ latitude, longitude, onMove }: PlaceMapProps) {
     const start = async () => {
       // Without layout (a DOM for tests, a hidden container) there is nothing to draw on: the text says it all.
       if (element.clientWidth === 0) return;
-      const loaded = await import('leaflet');
-      // The package is CommonJS: bundlers put it on `default`, or spread it on the module.
-      const L = ((loaded as { default?: LeafletModule }).default ?? loaded) as LeafletModule;
+      // The app's Leaflet (lib/leaflet.ts, an ES module).
+      const L: LeafletModule = (await import('leaflet')).default;
       if (cancelled) return;
       map = L.map(element, {
         center: MAP.formCenter,
