@@ -6,10 +6,11 @@
  *   last one seen changed (event_changes: each changed event's days and place, before and after the write) —
  *   unless no event changed since the last read: every event write notifies every instance ('events_changed',
  *   plugins/event-changes.ts), so while the instance's LISTEN connection is up and has heard nothing since, a cached
- *   answer is served, and a revalidation answered 304, without any database query. A write on another instance is
- *   then seen once its notification arrives (milliseconds after its commit), well within the answers' max-age; for
- *   two seconds after a write of this process the version is read anyway (lib/local-event-writes.ts), so a client
- *   reading right after its own write sees it.
+ *   answer is served, and a revalidation answered 304, without any database query, and an answer not yet cached costs
+ *   its marker query alone (no version read first: one round trip and one turn of the event loop fewer). A write on
+ *   another instance is then seen once its notification arrives (milliseconds after its commit), well within the
+ *   answers' max-age; for two seconds after a write of this process the version is read anyway
+ *   (lib/local-event-writes.ts), so a client reading right after its own write sees it.
  * - "Now" (day=now) is keyed by the minute it is asked in (always read with the version: its minute is the database
  *   clock's); the text (q) and the access filter are part of the key.
  * - The cache keeps each tile's answer as bytes with its ETag (a hash of the bytes). A newer version drops exactly
@@ -176,18 +177,20 @@ export class MarkersService {
     const tail = `${box.north}|${box.south}|${box.east}|${box.west}|${request.category ?? ''}|${request.lang}|${access}|${
       text === null ? '' : Buffer.from(text).toString('base64url')
     }`;
-    if (!now) {
-      const quiet = this.current(`${request.day}|${tail}`);
-      if (quiet) return quiet;
+    let version = this.version;
+    let key = `${request.day}|${tail}`;
+    if (now || !this.quiet()) {
+      // The writes of the notifications heard so far were committed before the read below is sent: it includes them.
+      const heard = this.heard;
+      const stamp = await this.stamps.current();
+      this.observe(stamp);
+      this.covered = Math.max(this.covered, heard);
+      version = stamp.version;
+      // "Now" is keyed by the minute (of the database clock) it is asked in: its answer changes as time passes.
+      if (now) key = `${NOW_KEY}${Math.floor(stamp.nowMs / NOW_MINUTE_MS)}|${tail}`;
     }
-    // The writes of the notifications heard so far were committed before the read below is sent: it includes them.
-    const heard = this.heard;
-    const stamp = await this.stamps.current();
-    this.observe(stamp);
-    this.covered = Math.max(this.covered, heard);
-    const { version, nowMs } = stamp;
-    // "Now" is keyed by the minute (of the database clock) it is asked in: its answer changes as time passes.
-    const key = `${now ? `${NOW_KEY}${Math.floor(nowMs / NOW_MINUTE_MS)}` : request.day}|${tail}`;
+    // While quiet, every cached answer is current, and an answer read now is kept at the latest version seen: the
+    // query's snapshot holds every write up to it (and more; a later change still drops what it touches).
     const cached = this.cache.get(key);
     if (cached) return cached;
 
@@ -222,10 +225,15 @@ export class MarkersService {
    * since the last version read, notifications connected, no recent write of this process; never "now".
    */
   current(key: string): Entry | undefined {
-    if (key.startsWith(NOW_KEY) || this.covered !== this.heard || !this.changes.connected || recentLocalEventWrite()) {
-      return undefined;
-    }
-    return this.cache.get(key);
+    return key.startsWith(NOW_KEY) || !this.quiet() ? undefined : this.cache.get(key);
+  }
+
+  /**
+   * True when the latest version read is known to be the current one without any query: a version has been read, no
+   * notification of an event write heard since, notifications connected, no recent write of this process.
+   */
+  private quiet(): boolean {
+    return this.version >= 0n && this.covered === this.heard && this.changes.connected && !recentLocalEventWrite();
   }
 
   /** A newer version: drop the answers its changes touch (or all of them when what changed is not known). */

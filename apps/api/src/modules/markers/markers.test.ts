@@ -410,6 +410,12 @@ describe('the marker cache', () => {
     expect(before).toBeGreaterThan(0);
     for (let i = 0; i < 5; i++) expect((await ask()).etag).toBe(first.etag);
     expect(stampReads).toBe(before);
+    // An answer not cached yet (another day) costs its marker query alone, and is then kept.
+    const later = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const askLater = () => service.markers({ lang: 'fr', ...here({ day: later }) } as never);
+    const laterFirst = await askLater();
+    expect((await askLater()).etag).toBe(laterFirst.etag);
+    expect(stampReads).toBe(before);
 
     // A write anywhere: its notification makes the next request read the version again (and the answer, touched).
     const put = await ctx.app.inject({
@@ -429,6 +435,8 @@ describe('the marker cache', () => {
     await pastLocalWrites();
     await ask();
     await ask();
+    // The answer of the other day, read while quiet, is not touched by the change: kept.
+    expect((await askLater()).etag).toBe(laterFirst.etag);
     expect(stampReads).toBe(before + 1);
     service.close();
   });
