@@ -5,6 +5,7 @@ import { authHeaders, createUser } from '../../../test/accounts';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { categoryId, DOWNTOWN_MONTREAL, eventBody, tileHolding, wallClock } from '../../../test/events';
 import { uploads } from '../../db/schema';
+import { addDays } from '../../demo/wall-clock';
 import { recentLocalEventWrite } from '../../lib/local-event-writes';
 import type { UserRow } from '../../plugins/auth';
 import { findMarkers } from './markers.repository';
@@ -174,7 +175,7 @@ describe('GET /public/events/markers', () => {
 
   it('says when each event starts on the day, -1 for one that began the day before', async () => {
     // The day after `day` (tomorrow): every date below is in the future, whatever the hour of the run.
-    const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const next = addDays(day, 1);
     const overnight = await create(
       eventBody({
         latitude: 45.49,
@@ -243,7 +244,7 @@ describe('GET /public/events/markers', () => {
 
   it('filters by category and by day', async () => {
     expect(decodeMarkers((await markers(here({ category: sport }))).json()).map((m) => m.id)).toEqual([match.id]);
-    const later = new Date(Date.parse(`${day}T12:00:00Z`) + 40 * 86_400_000).toISOString().slice(0, 10);
+    const later = addDays(day, 40);
     expect(decodeMarkers((await markers(here({ day: later }))).json())).toEqual([]);
   });
 
@@ -345,7 +346,7 @@ describe('the marker cache', () => {
     const service = new MarkersService(pool, ctx.app.storage, ctx.app.eventChanges);
     const ask = (query: Record<string, string | number>) => service.markers({ lang: 'fr', ...here(query) } as never);
     const quebecTile = tilesCovering({ north: 46.8139, south: 46.8139, west: -71.208, east: -71.208 }, 11)[0]!;
-    const later = new Date(Date.parse(`${day}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+    const later = addDays(day, 2);
     await ask({});
     await ask({ day: later });
     await ask({ ...quebecTile });
@@ -411,7 +412,7 @@ describe('the marker cache', () => {
     for (let i = 0; i < 5; i++) expect((await ask()).etag).toBe(first.etag);
     expect(stampReads).toBe(before);
     // An answer not cached yet (another day) costs its marker query alone, and is then kept.
-    const later = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const later = addDays(day, 1);
     const askLater = () => service.markers({ lang: 'fr', ...here({ day: later }) } as never);
     const laterFirst = await askLater();
     // The same answer, from the cache.
