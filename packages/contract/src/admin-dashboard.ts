@@ -3,10 +3,13 @@
  * dashboard for, and the events reported by visitors, most reported first.
  */
 import { z } from 'zod';
+import { MODERATION } from './constants';
 import { PLAN_TYPES } from './enums';
 import { eventSchema } from './events';
 import { paginationSchema } from './pagination';
 import { SIGNAL_REASONS } from './signal-reasons';
+import { MODERATION_TABLE_QUERY } from './table-query';
+import { tableQueryShape } from './table-query-schema';
 
 /** GET /connected/admin/dashboard */
 export const adminDashboardSchema = z.object({
@@ -25,11 +28,11 @@ export const adminDashboardSchema = z.object({
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
-export const MODERATION = { defaultLimit: 20, maxLimit: 100 } as const;
+export { MODERATION };
 
 /** GET /connected/admin/moderation?page=&limit=: not deleted events with reports, most reported first. */
 export const moderationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  ...tableQueryShape(MODERATION_TABLE_QUERY),
   limit: z.coerce.number().int().min(1).max(MODERATION.maxLimit).default(MODERATION.defaultLimit),
 });
 

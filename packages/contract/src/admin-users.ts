@@ -1,11 +1,14 @@
 /** The admin area's user management (spec sections 5, 6, 7 and 9). */
 import { z } from 'zod';
 import { INT4_MAX, yearInRange } from './bounds';
+import { ADMIN_USERS } from './constants';
 import { planTypeSchema, userTypeSchema } from './enums';
 import { paginationSchema } from './pagination';
+import { ADMIN_USERS_TABLE_QUERY } from './table-query';
+import { tableQueryShape } from './table-query-schema';
 import { emailSchema, profileFieldsSchema, userSchema } from './users';
 
-export const ADMIN_USERS = { defaultPage: 1, defaultLimit: 20, maxLimit: 100, maxPage: 100_000 } as const;
+export { ADMIN_USERS };
 
 /** `:id` of a user; anything but a positive integer answers "The id is invalid". */
 export const userIdParamsSchema = z.object({
@@ -16,10 +19,7 @@ export const userIdParamsSchema = z.object({
     .max(INT4_MAX, { error: 'idInvalid' }),
 });
 
-export const ADMIN_USER_TYPE_FILTERS = ['all', ...userTypeSchema.options] as const;
-
-/** Columns the admin users table sorts by. */
-export const ADMIN_USER_SORT_FIELDS = ['id', 'name', 'email', 'type', 'planType', 'createdAt'] as const;
+export { ADMIN_USER_SORT_FIELDS, ADMIN_USER_TYPE_FILTERS } from './table-query';
 
 /**
  * GET /connected/admin/users: search over name and email (accents and case ignored), filter by type, sorted by
@@ -29,16 +29,12 @@ export const ADMIN_USER_SORT_FIELDS = ['id', 'name', 'email', 'type', 'planType'
  * an event's creator must be an event-manager).
  */
 export const adminUsersQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  type: z.enum(ADMIN_USER_TYPE_FILTERS).default('all'),
+  ...tableQueryShape(ADMIN_USERS_TABLE_QUERY),
   creatorsOnly: z
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  page: z.coerce.number().int().min(1).max(ADMIN_USERS.maxPage).default(ADMIN_USERS.defaultPage),
   limit: z.coerce.number().int().min(1).max(ADMIN_USERS.maxLimit).default(ADMIN_USERS.defaultLimit),
-  sortField: z.enum(ADMIN_USER_SORT_FIELDS).default('id'),
-  sortDirection: z.enum(['asc', 'desc']).default('desc'),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 

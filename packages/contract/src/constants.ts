@@ -66,6 +66,15 @@ export const ADMIN_EVENTS = {
   maxPage: 100_000,
 } as const;
 
+/** The kinds of account (spec section 3; `userTypeSchema` of enums.ts), here for the modules that load no zod. */
+export const USER_TYPES = ['viewer', 'event-manager'] as const;
+
+/** The admin users list's pages (GET /connected/admin/users). */
+export const ADMIN_USERS = { defaultPage: 1, defaultLimit: 20, maxLimit: 100, maxPage: 100_000 } as const;
+
+/** The moderation queue's pages (GET /connected/admin/moderation). */
+export const MODERATION = { defaultLimit: 20, maxLimit: 100, maxPage: 100_000 } as const;
+
 export const INSTALL_BANNER = { delayMs: 3_000, dismissDays: 7, version: '1.0.0' } as const;
 export const COOKIE_BANNER = { version: '1.0.0', reshowAfterHours: 24 } as const;
 

@@ -1,11 +1,12 @@
 /** Enumerations of spec section 3, shared by the API and the web app. */
 import { z } from 'zod';
+import { USER_TYPES } from './constants';
 
 export const LANGS = ['fr', 'en'] as const;
 export const langSchema = z.enum(LANGS);
 export type Lang = z.infer<typeof langSchema>;
 
-export const USER_TYPES = ['viewer', 'event-manager'] as const;
+export { USER_TYPES };
 export const userTypeSchema = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof userTypeSchema>;
 

@@ -8,6 +8,8 @@ import { ACCESS_FILTERS, accessibilityInputSchema, accessibilitySchema } from '.
 import { ADMIN_EVENTS, EVENT_DATES_MAX } from './constants';
 import { CLICK_VALUES, provinceSchema, recurringSchema, VIEW_VALUES } from './enums';
 import { dateProblem, type EventDate, eventDateSchema } from './event-dates';
+import { ADMIN_EVENTS_TABLE_QUERY } from './table-query';
+import { tableQueryShape } from './table-query-schema';
 import { optionalText, phoneSchema, websiteSchema } from './users';
 
 export const eventImageSchema = z.object({
@@ -278,23 +280,9 @@ export const ownEventViewsResponseSchema = z.object({
 });
 export type OwnEventViews = z.infer<typeof ownEventViewsResponseSchema>;
 
-export const ADMIN_EVENT_SORT_FIELDS = [
-  'id',
-  'titleFr',
-  'city',
-  'state',
-  'createdAt',
-  'updatedAt',
-  'signaledCount',
-  'viewCount',
-  'active',
-  'lastEndsAt',
-] as const;
+export { ADMIN_EVENT_SORT_FIELDS } from './table-query';
 
 export const adminEventsQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(''),
-  page: z.coerce.number().int().min(1).max(ADMIN_EVENTS.maxPage).optional().default(ADMIN_EVENTS.defaultPage),
+  ...tableQueryShape(ADMIN_EVENTS_TABLE_QUERY),
   limit: z.coerce.number().int().min(1).max(ADMIN_EVENTS.maxLimit).optional().default(ADMIN_EVENTS.defaultLimit),
-  sortField: z.enum(ADMIN_EVENT_SORT_FIELDS).optional().default('id'),
-  sortDirection: z.enum(['asc', 'desc']).optional().default('desc'),
 });

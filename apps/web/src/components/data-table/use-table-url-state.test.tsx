@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { adminUsersQuerySchema } from '@evmap/contract/admin-users';
-import { adminEventsQuerySchema } from '@evmap/contract/events';
+import { ADMIN_EVENTS_TABLE_QUERY, ADMIN_USERS_TABLE_QUERY, MODERATION_TABLE_QUERY } from '@evmap/contract/table-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '@/test/render';
@@ -10,14 +9,13 @@ const params = (text: string) => new URLSearchParams(text);
 
 describe('parseTableParams', () => {
   it('gives the defaults of the contract for an empty URL', () => {
-    expect(parseTableParams(adminEventsQuerySchema, params(''))).toEqual({
+    expect(parseTableParams(ADMIN_EVENTS_TABLE_QUERY, params(''))).toEqual({
       search: '',
       page: 1,
-      limit: 10,
       sortField: 'id',
       sortDirection: 'desc',
     });
-    expect(parseTableParams(adminUsersQuerySchema, params(''))).toMatchObject({
+    expect(parseTableParams(ADMIN_USERS_TABLE_QUERY, params(''))).toMatchObject({
       type: 'all',
       page: 1,
       sortField: 'id',
@@ -27,24 +25,24 @@ describe('parseTableParams', () => {
 
   it('reads every value the schema accepts', () => {
     const query = parseTableParams(
-      adminEventsQuerySchema,
+      ADMIN_EVENTS_TABLE_QUERY,
       params('search=%20Montr%C3%A9al%20&page=3&sortField=titleFr&sortDirection=asc'),
     );
     expect(query).toMatchObject({ search: 'Montréal', page: 3, sortField: 'titleFr', sortDirection: 'asc' });
-    expect(parseTableParams(adminUsersQuerySchema, params('type=viewer'))).toMatchObject({ type: 'viewer' });
+    expect(parseTableParams(ADMIN_USERS_TABLE_QUERY, params('type=viewer'))).toMatchObject({ type: 'viewer' });
   });
 
   it('puts each refused value back to its default and keeps the others', () => {
     const query = parseTableParams(
-      adminEventsQuerySchema,
+      ADMIN_EVENTS_TABLE_QUERY,
       params('search=jazz&page=-2&sortField=password&sortDirection=sideways'),
     );
     expect(query).toMatchObject({ search: 'jazz', page: 1, sortField: 'id', sortDirection: 'desc' });
-    expect(parseTableParams(adminEventsQuerySchema, params('page=abc&sortField=city'))).toMatchObject({
+    expect(parseTableParams(ADMIN_EVENTS_TABLE_QUERY, params('page=abc&sortField=city'))).toMatchObject({
       page: 1,
       sortField: 'city',
     });
-    expect(parseTableParams(adminUsersQuerySchema, params('type=admin&page=2.5'))).toMatchObject({
+    expect(parseTableParams(ADMIN_USERS_TABLE_QUERY, params('type=admin&page=2.5'))).toMatchObject({
       type: 'all',
       page: 1,
     });
@@ -52,7 +50,7 @@ describe('parseTableParams', () => {
 });
 
 describe('updateTableParams', () => {
-  const defaults = parseTableParams(adminUsersQuerySchema, params(''));
+  const defaults = parseTableParams(ADMIN_USERS_TABLE_QUERY, params(''));
 
   it('sends the table back to page 1 on a new search, sort or filter', () => {
     const current = params('page=4&search=old');
@@ -84,7 +82,7 @@ describe('updateTableParams', () => {
 
 /** Shows the hook's state and offers its actions as buttons. */
 function Probe({ debounceMs = 50 }: { debounceMs?: number }) {
-  const table = useTableUrlState(adminEventsQuerySchema, { debounceMs });
+  const table = useTableUrlState(ADMIN_EVENTS_TABLE_QUERY, { debounceMs });
   return (
     <div>
       <label>
@@ -129,7 +127,7 @@ const state = () => JSON.parse(screen.getByRole('status').textContent ?? '{}');
 describe('a table whose parameters have a prefix (two on one page)', () => {
   it("reads and writes its own parameters only, leaving the page's others alone", () => {
     const params = new URLSearchParams('page=3&moderationPage=2&sortField=title');
-    expect(parseTableParams(adminEventsQuerySchema.pick({ page: true }), params, 'moderation')).toEqual({ page: 2 });
+    expect(parseTableParams(MODERATION_TABLE_QUERY, params, 'moderation')).toEqual({ page: 2 });
     expect(updateTableParams(params, { page: 4 }, { page: 1 }, 'moderation').toString()).toBe(
       'page=3&moderationPage=4&sortField=title',
     );

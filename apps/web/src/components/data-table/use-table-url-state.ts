@@ -1,19 +1,17 @@
 /**
- * A table's state (search, page, sort, filters) kept in the URL's search parameters and read through
- * the contract's query schema, so a reload, the back and forward buttons and a shared link restore it
- * (ARCHITECTURE, "Lists and tables keep their state in the URL"). Values equal to the schema's
- * defaults are left out of the URL; a value the schema refuses falls back to its default.
+ * A table's state (search, page, sort, filters) kept in the URL's search parameters and read by the rules of the
+ * contract's description of the list's query (table-query.ts, from which the API builds its schema), so a reload,
+ * the back and forward buttons and a shared link restore it (ARCHITECTURE, "Lists and tables keep their state in the
+ * URL"). Values equal to the defaults are left out of the URL; a refused value falls back to its default. The
+ * description is read without zod: a table screen does not load the contract's schemas.
  */
+import { readTableQuery, type TableQuery, type TableQueryFields } from '@evmap/contract/table-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { nextSort, type SortDirection, type SortState } from './sort-cycle';
 
-/** A contract query schema: an object of fields that each parse a URL value or fall back to a default. */
-export type TableQuerySchema = z.ZodObject<z.ZodRawShape>;
-
-/** The fields every table schema has. */
-export type TableQueryFields<F extends string = string> = {
+/** The fields every table's query has. */
+export type TableBasics<F extends string = string> = {
   page: number;
   sortField: F;
   sortDirection: SortDirection;
@@ -32,21 +30,15 @@ export function tableParam(field: string, prefix = ''): string {
 }
 
 /**
- * The query of `params` through `schema`, field by field: a missing or refused value takes the field's
- * default, so one bad value in a shared link does not throw the others away.
+ * The query of `params` by `fields`, field by field: a missing or refused value takes the field's default, so one
+ * bad value in a shared link does not throw the others away.
  */
-export function parseTableParams<S extends TableQuerySchema>(
-  schema: S,
+export function parseTableParams<T extends TableQueryFields>(
+  fields: T,
   params: URLSearchParams,
   prefix = '',
-): z.output<S> {
-  const values: Record<string, unknown> = {};
-  for (const [key, shape] of Object.entries(schema.shape)) {
-    const field = shape as z.ZodType;
-    const parsed = field.safeParse(params.get(tableParam(key, prefix)) ?? undefined);
-    values[key] = parsed.success ? parsed.data : field.safeParse(undefined).data;
-  }
-  return values as z.output<S>;
+): TableQuery<T> {
+  return readTableQuery(fields, (name) => params.get(tableParam(name, prefix)));
 }
 
 /** A change of some fields; `undefined` or `''` puts the field back to its default. */
@@ -85,8 +77,8 @@ export function updateTableParams(
  * pressed just after a sort header, while the table still renders). It then still counts, on top of the
  * sort, instead of being dropped or undoing it. A change that leaves the URL as it is adds no entry.
  */
-export function useTableUrlState<S extends TableQuerySchema, F extends string = string>(
-  schema: S,
+export function useTableUrlState<T extends TableQueryFields, F extends string = string>(
+  fields: T,
   options: {
     debounceMs?: number;
     /** Prefixes the URL parameters (see tableParam), for a table that shares its page with others. */
@@ -101,10 +93,10 @@ export function useTableUrlState<S extends TableQuerySchema, F extends string = 
   useLayoutEffect(() => {
     latest.current = params;
   }, [params]);
-  const query = useMemo(() => parseTableParams(schema, params, prefix), [schema, params, prefix]) as z.output<S> &
-    TableQueryFields<F>;
-  const defaults = useMemo(() => parseTableParams(schema, new URLSearchParams()), [schema]) as Record<string, unknown> &
-    TableQueryFields<F>;
+  const query = useMemo(() => parseTableParams(fields, params, prefix), [fields, params, prefix]) as TableQuery<T> &
+    TableBasics<F>;
+  const defaults = useMemo(() => parseTableParams(fields, new URLSearchParams()), [fields]) as Record<string, unknown> &
+    TableBasics<F>;
 
   const urlSearch = query.search ?? '';
   const [searchInput, setInput] = useState(urlSearch);
@@ -161,7 +153,7 @@ export function useTableUrlState<S extends TableQuerySchema, F extends string = 
   );
   const toggleSort = useCallback(
     (field: F) => {
-      const current = parseTableParams(schema, latest.current, prefix) as TableQueryFields<F>;
+      const current = parseTableParams(fields, latest.current, prefix) as TableBasics<F>;
       setSort(
         nextSort<F>({ field: current.sortField, direction: current.sortDirection }, field, {
           field: defaults.sortField,
@@ -169,7 +161,7 @@ export function useTableUrlState<S extends TableQuerySchema, F extends string = 
         }),
       );
     },
-    [setSort, schema, defaults, prefix],
+    [setSort, fields, defaults, prefix],
   );
   const setFilter = useCallback((key: string, value: string | undefined) => apply({ [key]: value }, false), [apply]);
 

@@ -3,8 +3,9 @@
  * (deleted ones included, with their creator), searched and sorted by the server.
  */
 import { ADMIN_EVENTS } from '@evmap/contract/constants';
-import type { ADMIN_EVENT_SORT_FIELDS, Event } from '@evmap/contract/events';
+import type { Event } from '@evmap/contract/events';
 import { adminRoutes } from '@evmap/contract/routes/admin';
+import type { ADMIN_EVENT_SORT_FIELDS } from '@evmap/contract/table-query';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/endpoint';
 import { eventKeys } from '@/lib/query-keys';

@@ -2,8 +2,9 @@
  * `GET /connected/admin/users?search&type&page&limit&sortField&sortDirection`: one page of the users
  * (deleted ones included), searched, filtered by type and sorted by the server.
  */
-import { type ADMIN_USER_SORT_FIELDS, type ADMIN_USER_TYPE_FILTERS, ADMIN_USERS } from '@evmap/contract/admin-users';
+import { ADMIN_USERS } from '@evmap/contract/constants';
 import { adminRoutes } from '@evmap/contract/routes/admin';
+import type { ADMIN_USER_SORT_FIELDS, ADMIN_USER_TYPE_FILTERS } from '@evmap/contract/table-query';
 import type { User } from '@evmap/contract/users';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/endpoint';

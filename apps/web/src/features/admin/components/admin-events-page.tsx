@@ -2,7 +2,7 @@
  * `/profile/admin/events`: every event (deleted ones included) in a table searched, sorted and paged by
  * the server, 100 rows a page (spec sections 2 and 9). The search, page and sort live in the URL.
  */
-import { adminEventsQuerySchema } from '@evmap/contract/events';
+import { ADMIN_EVENTS_TABLE_QUERY } from '@evmap/contract/table-query';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
@@ -21,7 +21,7 @@ export const ADMIN_EVENT_CREATE_PATH = `${PATHS.adminEvents}/create`;
 export function AdminEventsPage() {
   const { t } = useTranslation();
   const formatNumber = useFormatNumber();
-  const table = useTableUrlState<typeof adminEventsQuerySchema, AdminEventSortField>(adminEventsQuerySchema);
+  const table = useTableUrlState<typeof ADMIN_EVENTS_TABLE_QUERY, AdminEventSortField>(ADMIN_EVENTS_TABLE_QUERY);
   const { search, page, sortField, sortDirection } = table.query;
   const query = useAdminEvents({ search, page, sortField, sortDirection });
   const columns = useAdminEventColumns();

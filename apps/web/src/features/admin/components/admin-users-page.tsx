@@ -2,7 +2,7 @@
  * `/profile/admin/users`: every account (deleted ones included) in tabs all / viewer / event-manager, with
  * a search, server sorting and pages of 100 (spec section 2). The tab, search, page and sort live in the URL.
  */
-import { ADMIN_USER_TYPE_FILTERS, adminUsersQuerySchema } from '@evmap/contract/admin-users';
+import { ADMIN_USER_TYPE_FILTERS, ADMIN_USERS_TABLE_QUERY } from '@evmap/contract/table-query';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
@@ -21,7 +21,7 @@ export const ADMIN_USER_CREATE_PATH = `${PATHS.adminUsers}/create`;
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const formatNumber = useFormatNumber();
-  const table = useTableUrlState<typeof adminUsersQuerySchema, AdminUserSortField>(adminUsersQuerySchema);
+  const table = useTableUrlState<typeof ADMIN_USERS_TABLE_QUERY, AdminUserSortField>(ADMIN_USERS_TABLE_QUERY);
   const { search = '', type, page, sortField, sortDirection } = table.query;
   const query = useAdminUsers({ search, type, page, sortField, sortDirection });
   const columns = useAdminUserColumns();

@@ -1,4 +1,4 @@
-import { moderationQuerySchema } from '@evmap/contract/admin-dashboard';
+import { MODERATION_TABLE_QUERY } from '@evmap/contract/table-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable, type RowAction } from '@/components/data-table/data-table';
@@ -15,9 +15,6 @@ import { useModerationQueue } from '../api/moderation-queue';
 import { useValidateReportedEvent } from '../api/moderation-validate';
 import { type ReportedEvent, useModerationColumns } from './moderation-columns';
 
-/** The queue's page in the URL (`moderationPage`, beside the dashboard's own parameters), so a reload keeps it. */
-const moderationPageSchema = moderationQuerySchema.pick({ page: true });
-
 /** The three moderation actions of a row. */
 type ModerationAction = 'validate' | 'deactivate' | 'delete';
 
@@ -29,7 +26,7 @@ type ModerationAction = 'validate' | 'deactivate' | 'delete';
 export function ModerationQueue() {
   const { t } = useTranslation();
   const lang = useLang();
-  const table = useTableUrlState(moderationPageSchema, { prefix: 'moderation' });
+  const table = useTableUrlState(MODERATION_TABLE_QUERY, { prefix: 'moderation' });
   const { page } = table.query;
   const query = useModerationQueue(page);
   const validate = useValidateReportedEvent();
