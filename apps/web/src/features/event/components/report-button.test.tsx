@@ -15,7 +15,8 @@ describe('report button', () => {
     const calls = mockApi(() => ({ status: 204 }));
     const { user, unmount } = await renderUi(<ReportButton uuid={UUID} />);
     await user.click(screen.getByRole('button', { name: 'Report this event' }));
-    const question = screen.getByRole('radiogroup', { name: 'Why are you reporting this event?' });
+    // The question comes with its code, loaded when the button is pressed.
+    const question = await screen.findByRole('radiogroup', { name: 'Why are you reporting this event?' });
     // The first choice takes the focus.
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Wrong information' }));
     expect(question).toBeTruthy();
@@ -43,7 +44,7 @@ describe('report button', () => {
     const calls = mockApi(() => ({ status: 204 }));
     const { user } = await renderUi(<ReportButton uuid={UUID} />, { lang: 'fr' });
     await user.click(screen.getByRole('button', { name: 'Signaler cet événement' }));
-    expect(screen.getByRole('radiogroup', { name: 'Pourquoi signalez-vous cet événement\u202f?' })).toBeTruthy();
+    expect(await screen.findByRole('radiogroup', { name: 'Pourquoi signalez-vous cet événement\u202f?' })).toBeTruthy();
     for (const reason of ['Informations erronées', 'Annulé', 'Offensant', 'Pourriel', 'Autre chose']) {
       expect(screen.getByRole('radio', { name: reason })).toBeTruthy();
     }
