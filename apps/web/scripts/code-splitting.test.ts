@@ -35,7 +35,9 @@ describe('the UI kit and its dependencies', () => {
 });
 
 describe('code-splitting groups', () => {
-  const [vendor, uiKit, toasts] = codeSplittingGroups(WEB);
+  const groups = codeSplittingGroups(WEB);
+  const named = (name: string) => groups.find((group) => group.name === name);
+  const [vendor, uiForms, uiKit, toasts] = ['vendor', 'ui-forms', 'ui-kit', 'toasts'].map(named);
   const captures = (group: typeof vendor, id: string) => {
     if (!group) throw new Error('no such group');
     return group.test(id);
@@ -63,6 +65,23 @@ describe('code-splitting groups', () => {
     expect(captures(uiKit, module('@mantine/store', 'store.mjs'))).toBe(false);
     // The entry's libraries go first (a higher priority): the map does not load the kit's shared chunk.
     expect(vendor?.priority).toBeGreaterThan(uiKit?.priority ?? 0);
+  });
+
+  it("puts the kit's form controls shared by two lazy chunks in a chunk of their own, without what they import", () => {
+    expect(uiForms).toMatchObject({ minShareCount: 2, includeDependenciesRecursively: false });
+    expect(captures(uiForms, module('@mantine/core', 'components/Combobox/Combobox.mjs'))).toBe(true);
+    expect(captures(uiForms, module('@mantine/core', 'components/Radio/Radio.mjs'))).toBe(true);
+    expect(captures(uiForms, module('@mantine/core', 'components/Checkbox/Checkbox.mjs'))).toBe(true);
+    expect(captures(uiForms, module('@mantine/core', 'utils/InlineInput/InlineInput.mjs'))).toBe(true);
+    // The menus draw the check and radio icons: they stay in the kit's chunk, as do the text field and popovers.
+    expect(captures(uiForms, module('@mantine/core', 'components/Checkbox/CheckIcon.mjs'))).toBe(false);
+    expect(captures(uiForms, module('@mantine/core', 'components/Radio/RadioIcon.mjs'))).toBe(false);
+    expect(captures(uiForms, module('@mantine/core', 'components/Input/Input.mjs'))).toBe(false);
+    expect(captures(uiForms, module('@mantine/core', 'components/Popover/Popover.mjs'))).toBe(false);
+    expect(captures(uiForms, module('@mantine/core', 'styles/Combobox.css'))).toBe(false);
+    // Before the kit's group, after the entry's.
+    expect(uiForms?.priority).toBeGreaterThan(uiKit?.priority ?? 0);
+    expect(uiForms?.priority).toBeLessThan(vendor?.priority ?? 0);
   });
 
   it("puts the toasts' packages in a chunk of their own, after the kit's", () => {
