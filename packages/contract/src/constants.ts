@@ -69,6 +69,9 @@ export const ADMIN_EVENTS = {
 /** The kinds of account (spec section 3; `userTypeSchema` of enums.ts), here for the modules that load no zod. */
 export const USER_TYPES = ['viewer', 'event-manager'] as const;
 
+/** The plans (spec section 3; `planTypeSchema` of enums.ts), here for the modules that load no zod. */
+export const PLAN_TYPES = ['complete', 'free-complete', 'unit', 'trial', 'canceled'] as const;
+
 /** The admin users list's pages (GET /connected/admin/users). */
 export const ADMIN_USERS = { defaultPage: 1, defaultLimit: 20, maxLimit: 100, maxPage: 100_000 } as const;
 

@@ -1,6 +1,6 @@
 /** Enumerations of spec section 3, shared by the API and the web app. */
 import { z } from 'zod';
-import { USER_TYPES } from './constants';
+import { PLAN_TYPES, USER_TYPES } from './constants';
 
 export const LANGS = ['fr', 'en'] as const;
 export const langSchema = z.enum(LANGS);
@@ -11,7 +11,7 @@ export const userTypeSchema = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof userTypeSchema>;
 
 /** Plan types; `null` means no plan (viewers). */
-export const PLAN_TYPES = ['complete', 'free-complete', 'unit', 'trial', 'canceled'] as const;
+export { PLAN_TYPES };
 export const planTypeSchema = z.enum(PLAN_TYPES);
 export type PlanType = z.infer<typeof planTypeSchema>;
 

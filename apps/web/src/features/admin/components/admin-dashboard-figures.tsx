@@ -1,5 +1,5 @@
 import type { AdminDashboard } from '@evmap/contract/admin-dashboard';
-import { PLAN_TYPES } from '@evmap/contract/enums';
+import { PLAN_TYPES } from '@evmap/contract/constants';
 import { Alert, Anchor, Button, Center, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
