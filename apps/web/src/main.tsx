@@ -1,10 +1,10 @@
 import '@/styles/critical';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { AppRouter, preloadRoutes } from '@/app/app-router';
 import { Providers } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
+import { createBrowserAppHistory, routes } from '@/app/router';
 import { showsMap } from '@/boot/map-preview-dom';
 import { preloadMapScreen } from '@/features/map/components/map-home';
 import { loadStartTexts } from '@/i18n/i18n';
@@ -36,13 +36,16 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The styles and the texts first (the styles do not block the boot screen's paint), then a transition lets React
 // yield to the browser while it renders the first screen (no single long task).
-void Promise.all([applyAppStyles(), texts]).then(() => {
-  const router = createAppRouter();
+void Promise.all([applyAppStyles(), texts]).then(async () => {
+  const history = createBrowserAppHistory();
+  // The screen's code first (the boot script has asked for it with the entry), as the first render needs it; a
+  // download that fails is tried again by the render, which then shows the error page.
+  await preloadRoutes(routes, history.location).catch(() => undefined);
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
         <Providers client={queryClient}>
-          <RouterProvider router={router} />
+          <AppRouter history={history} routes={routes} />
         </Providers>
       </StrictMode>,
     );

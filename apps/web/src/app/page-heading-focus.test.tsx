@@ -2,30 +2,30 @@
 import '@/i18n/i18n';
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { theme } from '@/app/theme';
 import { PageHeading } from '@/components/page-heading';
+import { memoryRouter } from '@/test/render';
+import { AppRouter } from './app-router';
 
 function renderPages() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/profile',
-        element: (
-          <>
-            <PageHeading title="My events" />
-            <Link to="/profile/events/create">Create an event</Link>
-          </>
-        ),
-      },
-      { path: '/profile/events/create', element: <PageHeading title="New event" /> },
-    ],
-    { initialEntries: ['/profile'] },
-  );
+  const { history, router } = memoryRouter('/profile');
+  const routes = [
+    {
+      path: '/profile',
+      element: (
+        <>
+          <PageHeading title="My events" />
+          <Link to="/profile/events/create">Create an event</Link>
+        </>
+      ),
+    },
+    { path: '/profile/events/create', element: <PageHeading title="New event" /> },
+  ];
   render(
     <MantineProvider theme={theme}>
-      <RouterProvider router={router} />
+      <AppRouter history={history} routes={routes} />
     </MantineProvider>,
   );
   return router;

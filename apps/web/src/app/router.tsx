@@ -1,25 +1,29 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PageLoader } from '@/components/page-loader';
+import { type ComponentType, lazy } from 'react';
+import { type RouteObject, UNSAFE_createBrowserHistory } from 'react-router';
 import { currentLang } from '@/i18n/i18n';
 import { loadScreenTexts } from '@/i18n/screens';
+import { createAppHistory } from '@/lib/router/app-history';
 import { RouteGuard } from './guards/route-guard';
 import { ShellLayout } from './layouts/shell-layout';
 import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/not-found-page';
-import { RouteErrorPage } from './routes/route-error-page';
 
 /**
  * A route whose component is loaded on demand, with the screens' texts of the current language (i18n/screens.ts),
- * so the home page's first load stays small.
+ * so the home page's first load stays small. `preload()` asks for both before the route renders (app-router.tsx
+ * asks for every lazy part of a URL's routes at once).
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const [module] = await Promise.all([load(), loadScreenTexts(currentLang())]);
-      return { Component: pick(module) };
-    },
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'Component'> {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= Promise.all([load(), loadScreenTexts(currentLang())]).then(([module]) => ({ default: pick(module) }));
+    // A failed download is asked for again by the next render (the error page offers to reload).
+    loading.catch(() => {
+      loading = undefined;
+    });
+    return loading;
   };
+  return { Component: Object.assign(lazy(preload), { preload }) };
 }
 
 const profileLayout = lazyPage(
@@ -38,8 +42,6 @@ const adminLayout = lazyPage(
  */
 export const routes: RouteObject[] = [
   {
-    ErrorBoundary: RouteErrorPage,
-    HydrateFallback: PageLoader,
     children: [
       {
         Component: ShellLayout,
@@ -223,5 +225,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's router (browser history); created when the app first renders, not when this module loads. */
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The app's history in the browser; created when the app first renders, not when this module loads. */
+export const createBrowserAppHistory = () => createAppHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));

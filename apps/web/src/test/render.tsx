@@ -9,11 +9,38 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type To, UNSAFE_createMemoryHistory } from 'react-router';
 import { vi } from 'vitest';
+import { AppRouter } from '@/app/app-router';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { i18n } from '@/i18n/i18n';
 import { loadScreenTexts } from '@/i18n/screens';
+import { type AppHistory, createAppHistory } from '@/lib/router/app-history';
+
+/** The app's history in memory at `path`, and a handle on it as tests read and move it. */
+export function memoryRouter(path: string) {
+  const history = createAppHistory(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+  return {
+    history,
+    router: {
+      state: {
+        get location() {
+          return history.location;
+        },
+        get historyAction() {
+          return history.action;
+        },
+      },
+      navigate: (to: To | number, options: { state?: unknown; replace?: boolean } = {}) => {
+        if (typeof to === 'number') history.go(to);
+        else if (options.replace) history.replace(to, options.state);
+        else history.push(to, options.state);
+      },
+    },
+  };
+}
+export type TestRouter = ReturnType<typeof memoryRouter>['router'];
+export type { AppHistory };
 
 export type RenderOptions = {
   lang?: 'fr' | 'en';
@@ -28,18 +55,16 @@ export async function renderUi(ui: ReactElement, options: RenderOptions = {}) {
   await Promise.all([loadScreenTexts('en'), loadScreenTexts('fr')]);
   i18n.changeLanguage(options.lang ?? 'en');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: options.route ?? '*', element: ui },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [options.path ?? '/'] },
-  );
+  const { history, router } = memoryRouter(options.path ?? '/');
+  const routes = [
+    { path: options.route ?? '*', element: ui },
+    { path: '*', element: <p>elsewhere</p> },
+  ];
   const user = userEvent.setup();
   const result = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter history={history} routes={routes} />
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -1,12 +1,10 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import { useTranslation } from '@/i18n/use-translation';
 import { reportError } from '@/lib/error-reporting';
 
 /** Shown instead of a page that threw while rendering or loading. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   useEffect(() => {
     console.error(error);

@@ -5,9 +5,9 @@
  * follows it is not asked about.
  */
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
-import { type BlockerFunction, useBlocker } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useTranslation } from '@/i18n/use-translation';
+import { type BlockerFunction, useBlocker } from '@/lib/router/use-blocker';
 
 export type UnsavedChanges = {
   /** The confirmation dialog to render. */
