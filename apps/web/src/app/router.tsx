@@ -13,7 +13,10 @@ import { NotFoundPage } from './routes/not-found-page';
  * so the home page's first load stays small. `preload()` asks for both before the route renders (app-router.tsx
  * asks for every lazy part of a URL's routes at once).
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'Component'> {
+export function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): Pick<RouteObject, 'Component'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () => {
     loading ??= Promise.all([load(), loadScreenTexts(currentLang())]).then(([module]) => ({ default: pick(module) }));

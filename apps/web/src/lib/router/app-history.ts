@@ -63,7 +63,7 @@ export function createAppHistory(base: BaseHistory): AppHistory {
 
   /** Whether the blocker holds the navigation to `nextLocation`; if so `go` is kept for `proceed`. */
   const holds = (nextLocation: Location, historyAction: NavigationType, go: () => void, undo?: () => void) => {
-    if (!blocker || !blocker({ currentLocation: shown, nextLocation, historyAction })) return false;
+    if (!blocker?.({ currentLocation: shown, nextLocation, historyAction })) return false;
     undo?.();
     setHeld({
       proceed: () => {
