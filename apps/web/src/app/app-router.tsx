@@ -4,7 +4,7 @@
  * (every lazy part of the matched routes at once, not one after the other as they render), a page shown in place of
  * a screen that failed, and `flushSync` navigations.
  */
-import { Component, type ReactNode, Suspense, startTransition, useLayoutEffect, useState } from 'react';
+import { Component, type ReactNode, Suspense, startTransition, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type Location, matchRoutes, type NavigationType, type RouteObject, Router, useRoutes } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
@@ -22,6 +22,9 @@ export function preloadRoutes(routes: RouteObject[], location: Pick<Location, 'p
     matches.map(({ route }) => (route.Component as Preloadable | null | undefined)?.preload?.()).filter(Boolean),
   );
 }
+
+/** A location's path and history key: two different ones are two different entries. */
+const pathKey = (location: Location) => `${location.key} ${location.pathname}${location.search}${location.hash}`;
 
 /** Shows the error page in place of a screen that threw while rendering or while its code loaded. */
 class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -44,15 +47,20 @@ export function AppRouter({ history, routes }: { history: AppHistory; routes: Ro
     action: history.action,
     location: history.location,
   }));
-  useLayoutEffect(
-    () =>
-      history.listen(({ action, location, flushSync: now }) => {
-        void preloadRoutes(routes, location).catch(() => undefined);
-        if (now) flushSync(() => setState({ action, location }));
-        else startTransition(() => setState({ action, location }));
-      }),
-    [history, routes],
-  );
+  const shown = useRef(state.location);
+  shown.current = state.location;
+  useLayoutEffect(() => {
+    const unlisten = history.listen(({ action, location, flushSync: now }) => {
+      void preloadRoutes(routes, location).catch(() => undefined);
+      if (now) flushSync(() => setState({ action, location }));
+      else startTransition(() => setState({ action, location }));
+    });
+    // The first render runs in a transition: a change of location before this point (a link followed, the hash
+    // changed while the app started) was told to nobody, and is taken now.
+    const current = history.location;
+    if (pathKey(current) !== pathKey(shown.current)) setState({ action: history.action, location: current });
+    return unlisten;
+  }, [history, routes]);
   return (
     <HistoryContext.Provider value={history}>
       <Router location={state.location} navigationType={state.action} navigator={history}>
