@@ -3,7 +3,7 @@ import '@/i18n/i18n';
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { Link, Outlet, type RouteObject } from 'react-router';
+import { Link, Outlet, type RouteObject, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryRouter } from '@/test/render';
 import { AppRouter, preloadRoutes } from './app-router';
@@ -27,6 +27,20 @@ function lazyPart(make: () => Promise<ComponentType>, loads: string[], name: str
 
 function Broken(): never {
   throw new Error('broken screen');
+}
+
+/** Changes the URL on its first render: after the router's first render, before its layout effect (a hash
+ * followed while the app is still starting). */
+let moveOnFirstRender: (() => void) | undefined;
+function Starting() {
+  const move = moveOnFirstRender;
+  moveOnFirstRender = undefined;
+  move?.();
+  return <p>Home</p>;
+}
+
+function Hash() {
+  return <p>Hash {useLocation().hash}</p>;
 }
 
 function show(routes: RouteObject[], path: string) {
@@ -92,5 +106,29 @@ describe("the app's router", () => {
     expect(router.state.location.pathname).toBe('/b');
     await act(async () => router.navigate(-1));
     expect(await screen.findByRole('link', { name: 'To b' })).toBeTruthy();
+  });
+
+  it('takes a change of URL made before it listens to the history (while the app starts)', async () => {
+    const { history } = memoryRouter('/');
+    moveOnFirstRender = () => history.push('/#/auth/login', undefined);
+    render(
+      <MantineProvider theme={theme}>
+        <AppRouter
+          history={history}
+          routes={[
+            {
+              path: '/',
+              element: (
+                <>
+                  <Starting />
+                  <Hash />
+                </>
+              ),
+            },
+          ]}
+        />
+      </MantineProvider>,
+    );
+    expect(await screen.findByText('Hash #/auth/login', {}, { timeout: 5000 })).toBeTruthy();
   });
 });
