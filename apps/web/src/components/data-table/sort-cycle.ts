@@ -3,8 +3,13 @@
  * ascending, a second descending, a third goes back to the default order (id descending).
  */
 
-/** Ascending or descending; the default order is a sort of its own (`DEFAULT_SORT`), not a third direction. */
-export type SortDirection = 'asc' | 'desc';
+import type { SORT_DIRECTIONS } from '@evmap/contract/table-query';
+
+/**
+ * Ascending or descending, as the lists' parameter (table-query.ts); the default order is a sort of its own
+ * (`DEFAULT_SORT`), not a third direction.
+ */
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** The column a table is sorted by, and how. */
 export type SortState<F extends string = string> = { field: F; direction: SortDirection };

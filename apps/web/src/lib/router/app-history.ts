@@ -81,7 +81,7 @@ export function createAppHistory(base: BaseHistory): AppHistory {
     return true;
   };
 
-  const unlisten = base.listen(({ action, location, delta }) => {
+  base.listen(({ action, location, delta }) => {
     if (ownMoves > 0) {
       ownMoves -= 1;
       return;
@@ -152,8 +152,6 @@ export function createAppHistory(base: BaseHistory): AppHistory {
       blockedListeners.add(notify);
       return () => blockedListeners.delete(notify);
     },
-    /** Stops listening to the base history (tests). */
-    dispose: unlisten,
   } as AppHistory;
 }
 
