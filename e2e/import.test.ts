@@ -135,7 +135,7 @@ describe.each(['en', 'fr'] as const)('an import source (%s)', (lang) => {
     await page.goto(`${server.url}/profile/admin`);
     await page
       .getByRole('navigation', { name: t('admin.menu') })
-      .getByRole('link', { name: t('sources.menu') })
+      .getByRole('link', { name: t('admin.sources') })
       .click();
     await page.getByRole('heading', { name: t('sources.title'), level: 1 }).waitFor();
     await page.getByRole('table', { name: t('sources.caption') }).waitFor();
@@ -173,7 +173,7 @@ describe.each(['en', 'fr'] as const)('an import source (%s)', (lang) => {
     // The list shows it with its last run.
     await page
       .getByRole('navigation', { name: t('admin.menu') })
-      .getByRole('link', { name: t('sources.menu') })
+      .getByRole('link', { name: t('admin.sources') })
       .click();
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: sourceName }) });
     await row.getByText(t('sources.runStatus.succeeded')).waitFor();
@@ -186,7 +186,7 @@ describe.each(['en', 'fr'] as const)('an import source (%s)', (lang) => {
     await page.getByRole('button', { name: t('admin.openMenu') }).click();
     await page
       .getByRole('dialog')
-      .getByRole('link', { name: t('sources.menu') })
+      .getByRole('link', { name: t('admin.sources') })
       .waitFor();
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 800 });

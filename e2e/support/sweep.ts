@@ -3,7 +3,7 @@
  * once its data has loaded and its transitions have ended. A sweep goes on after a failing screen, so one run lists
  * every violation (and every screen it could not reach) at once.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './axe';
@@ -28,9 +28,11 @@ export const COMBINATIONS = LANGS.flatMap((lang) =>
 
 type Tree = { [key: string]: string | Tree };
 const load = (file: string) => JSON.parse(readFileSync(`${REPO_ROOT}/apps/web/src/i18n/${file}`, 'utf8')) as Tree;
+/** The shell's texts and every pack of the screens' (apps/web/src/i18n/screens.ts). */
+const packs = readdirSync(`${REPO_ROOT}/apps/web/src/i18n/screens`);
 const resources: Record<Lang, Tree[]> = {
-  en: [load('en.json'), load('screens/en.json')],
-  fr: [load('fr.json'), load('screens/fr.json')],
+  en: [load('en.json'), ...packs.map((pack) => load(`screens/${pack}/en.json`))],
+  fr: [load('fr.json'), ...packs.map((pack) => load(`screens/${pack}/fr.json`))],
 };
 
 /**

@@ -7,29 +7,44 @@ import { type Plugin, parseSync } from 'vite';
 export const ROUTE_CHUNKS_META = 'evm-route-chunks';
 
 /** A route of the router and the modules its lazy parts import (its ancestors' first), as source specifiers. */
-export type RouteModules = { pattern: string; modules: string[]; texts: boolean };
+export type RouteModules = { pattern: string; modules: string[]; texts: string[] };
 
 /**
  * What the boot script needs to preload a screen's code with the entry: every file once, and for each route pattern
- * the indexes of its scripts and stylesheets. `shell` are the shell's texts of each language (i18n/i18n.ts), loaded
- * before every page's first render; `texts` the screens' texts of each language (i18n/screens.ts), loaded with every
- * lazy page.
+ * the indexes of its scripts and stylesheets, and the packs of screens' texts it uses. `shell` are the shell's texts
+ * of each language (i18n/i18n.ts), loaded before every page's first render; `texts` each pack's texts of each
+ * language (i18n/screens.ts), loaded with the lazy routes that name the pack.
  */
 export type RouteChunks = {
   base: string;
   files: string[];
   shell: Record<string, number>;
-  texts: Record<string, number>;
-  routes: Array<[string, number[], 0 | 1]>;
+  texts: Record<string, Record<string, number>>;
+  routes: Array<[string, number[], string[]]>;
 };
 
-/** The texts' modules of each language (absolute, or as specifiers in the plugin's options). */
-export type TextModules = { shell: Record<string, string>; texts: Record<string, string> };
+/** The texts' modules of each language, and of each pack and language (absolute, or as specifiers). */
+export type TextModules = { shell: Record<string, string>; texts: Record<string, Record<string, string>> };
 
 type Node = { type: string; [key: string]: unknown };
 
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+/** The packs of screens' texts a `lazyPage(load, pick, ['pack', …])` call names (its third argument). */
+function textPacks(node: unknown): string[] {
+  if (!isNode(node) || node.type !== 'CallExpression') return [];
+  const packs = (node.arguments as Node[])[2];
+  if (!packs) return [];
+  if (packs.type !== 'ArrayExpression')
+    throw new Error('route-chunks: write the packs of texts as an array of strings');
+  return (packs.elements as Node[]).map((element) => {
+    if (element?.type !== 'Literal' || typeof element.value !== 'string') {
+      throw new Error('route-chunks: write the packs of texts as an array of strings');
+    }
+    return element.value;
+  });
+}
 
 /** The string literals of every `import('…')` under `node`. */
 function dynamicImports(node: unknown, found: string[] = []): string[] {
@@ -57,7 +72,7 @@ function propertyName(property: Node): string | undefined {
  * The routes of a React Router table (`export const routes = [...]` of `file`) with the modules each one's lazy parts
  * import: `lazy` written inline or spread from a call (`...lazyPage(() => import('…'), …)`) or from a constant of the
  * file (`...profileLayout`). A route inherits its ancestors' modules; only routes without children are listed (an
- * index route stands for its parent's path). `texts` is whether a module is lazy (the screens' texts load with it).
+ * index route stands for its parent's path). `texts` are the packs of screens' texts its `lazyPage` calls name.
  */
 export function routeModules(source: string, file = 'router.tsx'): RouteModules[] {
   const program = parseSync(file, source).program as unknown as Node;
@@ -76,17 +91,19 @@ export function routeModules(source: string, file = 'router.tsx'): RouteModules[
   if (table?.type !== 'ArrayExpression') throw new Error(`route-chunks: ${file} has no \`const routes = [...]\``);
 
   const found: RouteModules[] = [];
-  const visit = (routes: Node, parentPath: string, parentModules: string[]) => {
+  const visit = (routes: Node, parentPath: string, parentModules: string[], parentTexts: string[]) => {
     for (const route of routes.elements as Node[]) {
       if (route?.type !== 'ObjectExpression') continue;
       let routePath = '';
       let children: Node | undefined;
       const modules = [...parentModules];
+      const texts = [...parentTexts];
       for (const property of route.properties as Node[]) {
         if (property.type === 'SpreadElement') {
           const argument = property.argument as Node;
           const spread = argument.type === 'Identifier' ? constants.get(String(argument.name)) : argument;
           modules.push(...dynamicImports(spread));
+          texts.push(...textPacks(spread));
           continue;
         }
         const name = propertyName(property);
@@ -97,11 +114,11 @@ export function routeModules(source: string, file = 'router.tsx'): RouteModules[
         else modules.push(...dynamicImports(value));
       }
       const pattern = `/${[parentPath, routePath].filter(Boolean).join('/')}`.replace(/\/{2,}/g, '/');
-      if (children) visit(children, pattern === '/' ? '' : pattern.slice(1), modules);
-      else if (!routePath.includes('*')) found.push({ pattern, modules, texts: modules.length > 0 });
+      if (children) visit(children, pattern === '/' ? '' : pattern.slice(1), modules, texts);
+      else if (!routePath.includes('*')) found.push({ pattern, modules, texts: [...new Set(texts)] });
     }
   };
-  visit(table, '', []);
+  visit(table, '', [], []);
   return found;
 }
 
@@ -147,7 +164,7 @@ const cssOf = (bundle: OutputBundle, fileName: string): string[] => {
  */
 export function routeChunks(
   bundle: OutputBundle,
-  routes: Array<{ pattern: string; files: string[]; texts: boolean }>,
+  routes: Array<{ pattern: string; files: string[]; texts: string[] }>,
   modules: TextModules,
   base = '/assets/',
 ): RouteChunks {
@@ -169,14 +186,20 @@ export function routeChunks(
   };
   const result: RouteChunks = { base, files, shell: {}, texts: {}, routes: [] };
   for (const [lang, module] of Object.entries(modules.shell)) result.shell[lang] = indexOf(chunkOf(module));
-  for (const [lang, module] of Object.entries(modules.texts)) result.texts[lang] = indexOf(chunkOf(module));
+  for (const [pack, langs] of Object.entries(modules.texts)) {
+    result.texts[pack] = Object.fromEntries(
+      Object.entries(langs).map(([lang, module]) => [lang, indexOf(chunkOf(module))]),
+    );
+  }
   for (const route of routes) {
     const needed = new Set<string>();
     for (const file of route.files) staticClosure(bundle, chunkOf(file), needed);
     const scripts = [...needed].filter((file) => !loadedByEntry.has(file));
     const styles = [...needed].flatMap((file) => cssOf(bundle, file)).filter((css) => !entryCss.has(css));
     const indexes = [...new Set([...scripts, ...styles])].map(indexOf);
-    if (indexes.length > 0 || route.texts) result.routes.push([route.pattern, indexes, route.texts ? 1 : 0]);
+    for (const pack of route.texts)
+      if (!modules.texts[pack]) throw new Error(`route-chunks: no texts for pack ${pack}`);
+    if (indexes.length > 0 || route.texts.length > 0) result.routes.push([route.pattern, indexes, route.texts]);
   }
   return result;
 }
@@ -187,17 +210,22 @@ const attribute = (value: unknown) =>
 
 /**
  * Writes into the built index.html, beside the app's scripts (scripts/deferred-app-scripts.ts), each route's own
- * chunks and the texts' chunks of each language:
+ * chunks and packs of texts, and the texts' chunks of each language:
  * `<meta name="evm-route-chunks" content='{"base", "files", "shell", "texts", "routes"}'>`. The boot script preloads
  * with the entry the shell's texts of the language the app will choose, and the chunks of the page's route (with the
- * screens' texts of that language when the route has a lazy screen: src/boot/route-chunks.ts), so they download
+ * texts of its packs in that language: src/boot/route-chunks.ts), so they download
  * with the app's code instead of after it (one round trip less), and Vite's loader finds them already in the page
- * (it adds no link of its own). `router` is the route table's file; `shell` and `texts` the texts' modules of each
- * language; `extra` adds modules a route's screen loads itself (a lazy component).
+ * (it adds no link of its own). `router` is the route table's file; `shell` the shell's texts' module of each
+ * language; `texts` the module of a pack's texts in a language; `extra` adds modules a route's screen loads itself
+ * (a lazy component).
  */
-export function routeChunksMeta(
-  options: TextModules & { router: string; srcDir: string; extra?: Record<string, string[]> },
-): Plugin {
+export function routeChunksMeta(options: {
+  router: string;
+  srcDir: string;
+  shell: Record<string, string>;
+  texts: (pack: string, lang: string) => string;
+  extra?: Record<string, string[]>;
+}): Plugin {
   return {
     name: 'evmap:route-chunks',
     apply: 'build',
@@ -213,9 +241,16 @@ export function routeChunksMeta(
         }));
         const resolveAll = (specifiers: Record<string, string>) =>
           Object.fromEntries(Object.entries(specifiers).map(([lang, file]) => [lang, resolve(file)]));
+        const packs = [...new Set(routes.flatMap((route) => route.texts))];
+        const langs = Object.keys(options.shell);
         const table = routeChunks(context.bundle, routes, {
           shell: resolveAll(options.shell),
-          texts: resolveAll(options.texts),
+          texts: Object.fromEntries(
+            packs.map((pack) => [
+              pack,
+              Object.fromEntries(langs.map((lang) => [lang, resolve(options.texts(pack, lang))])),
+            ]),
+          ),
         });
         const meta = `<meta name="${ROUTE_CHUNKS_META}" content='${attribute(table)}'>`;
         if (!html.includes('</head>')) throw new Error('route-chunks: no </head> in index.html');

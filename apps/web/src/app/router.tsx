@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { type RouteObject, UNSAFE_createBrowserHistory } from 'react-router';
 import { currentLang } from '@/i18n/i18n';
-import { loadScreenTexts } from '@/i18n/screens';
+import { loadScreenTexts, type TextPack } from '@/i18n/screens';
 import { createAppHistory } from '@/lib/router/app-history';
 import { RouteGuard } from './guards/route-guard';
 import { ShellLayout } from './layouts/shell-layout';
@@ -9,17 +9,21 @@ import { HomePage } from './routes/home-page';
 import { NotFoundPage } from './routes/not-found-page';
 
 /**
- * A route whose component is loaded on demand, with the screens' texts of the current language (i18n/screens.ts),
- * so the home page's first load stays small. `preload()` asks for both before the route renders (app-router.tsx
- * asks for every lazy part of a URL's routes at once).
+ * A route whose component is loaded on demand, with the packs of screens' texts it uses in the current language
+ * (`texts`, i18n/screens.ts; a route also has its layouts'), so the home page's first load stays small. `preload()`
+ * asks for both before the route renders (app-router.tsx asks for every lazy part of a URL's routes at once). The
+ * build reads the packs from this call (scripts/route-chunks.ts): write them as an array of strings.
  */
 export function lazyPage<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
+  texts: readonly TextPack[] = [],
 ): Pick<RouteObject, 'Component'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () => {
-    loading ??= Promise.all([load(), loadScreenTexts(currentLang())]).then(([module]) => ({ default: pick(module) }));
+    loading ??= Promise.all([load(), loadScreenTexts(currentLang(), texts)]).then(([module]) => ({
+      default: pick(module),
+    }));
     // A failed download is asked for again by the next render (the error page offers to reload).
     loading.catch(() => {
       loading = undefined;
@@ -32,10 +36,12 @@ export function lazyPage<M>(
 const profileLayout = lazyPage(
   () => import('./layouts/profile-layout'),
   (m) => m.ProfileLayout,
+  ['common', 'organiser'],
 );
 const adminLayout = lazyPage(
   () => import('./layouts/admin-layout'),
   (m) => m.AdminLayout,
+  ['common', 'admin'],
 );
 
 /**
@@ -84,6 +90,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('@/features/event-form/components/event-create-page'),
                       (m) => m.EventCreatePage,
+                      ['form', 'address'],
                     ),
                   },
                   {
@@ -91,6 +98,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('./routes/event-edit-page'),
                       (m) => m.EventEditPage,
+                      ['form', 'address'],
                     ),
                   },
                   {
@@ -105,6 +113,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('@/features/settings/components/account-page'),
                       (m) => m.AccountPage,
+                      ['account', 'address', 'sources'],
                     ),
                   },
                   {
@@ -112,6 +121,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('@/features/settings/components/contact-page'),
                       (m) => m.ContactPage,
+                      ['account'],
                     ),
                   },
                   {
@@ -119,6 +129,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('@/features/settings/components/password-page'),
                       (m) => m.PasswordPage,
+                      ['account'],
                     ),
                   },
                   {
@@ -126,6 +137,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('@/features/settings/components/deletion-page'),
                       (m) => m.DeletionPage,
+                      ['account'],
                     ),
                   },
                   {
@@ -133,6 +145,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('@/features/plans/components/plans-page'),
                       (m) => m.PlansPage,
+                      ['plans', 'address'],
                     ),
                   },
                 ],
@@ -146,6 +159,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('@/features/admin/components/admin-dashboard-page'),
                       (m) => m.AdminDashboardPage,
+                      ['sources'],
                     ),
                   },
                   {
@@ -161,6 +175,7 @@ export const routes: RouteObject[] = [
                       // The event form's feature owns the administrator's event pages (one form, two modes).
                       () => import('@/features/event-form/components/admin-event-create-page'),
                       (m) => m.AdminEventCreatePage,
+                      ['form', 'address'],
                     ),
                   },
                   {
@@ -168,6 +183,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('./routes/admin-event-edit-page'),
                       (m) => m.AdminEventEditPage,
+                      ['form', 'address', 'sources'],
                     ),
                   },
                   {
@@ -182,6 +198,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('@/features/admin/components/admin-user-create-page'),
                       (m) => m.AdminUserCreatePage,
+                      ['address'],
                     ),
                   },
                   {
@@ -189,6 +206,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('@/features/admin/components/admin-user-edit-page'),
                       (m) => m.AdminUserEditPage,
+                      ['address'],
                     ),
                   },
                   {
@@ -199,6 +217,7 @@ export const routes: RouteObject[] = [
                         ...lazyPage(
                           () => import('@/features/admin/components/import-sources-page'),
                           (m) => m.ImportSourcesPage,
+                          ['sources'],
                         ),
                       },
                       {
@@ -206,6 +225,7 @@ export const routes: RouteObject[] = [
                         ...lazyPage(
                           () => import('@/features/admin/components/import-source-create-page'),
                           (m) => m.ImportSourceCreatePage,
+                          ['sources'],
                         ),
                       },
                       {
@@ -213,6 +233,7 @@ export const routes: RouteObject[] = [
                         ...lazyPage(
                           () => import('@/features/admin/components/import-source-page'),
                           (m) => m.ImportSourcePage,
+                          ['sources'],
                         ),
                       },
                     ],

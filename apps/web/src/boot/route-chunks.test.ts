@@ -20,14 +20,16 @@ const TABLE = {
     'modal-8.js',
     'en-9.js',
     'fr-10.js',
+    'en-11.js',
+    'fr-12.js',
   ],
   shell: { en: 8, fr: 9 },
-  texts: { en: 0, fr: 1 },
+  texts: { organiser: { en: 0, fr: 1 }, form: { en: 10, fr: 11 } },
   routes: [
-    ['/events/:handleOrUuid', [7], 0],
-    ['/profile', [2, 3, 6], 1],
-    ['/profile/events/:eventUuid', [2, 5, 6], 1],
-    ['/profile/events/create', [2, 4, 6], 1],
+    ['/events/:handleOrUuid', [7], []],
+    ['/profile', [2, 3, 6], ['organiser']],
+    ['/profile/events/:eventUuid', [2, 5, 6], ['organiser', 'form']],
+    ['/profile/events/create', [2, 4, 6], ['organiser', 'form']],
   ],
 };
 
@@ -71,6 +73,7 @@ describe('route chunks (boot)', () => {
       '/assets/layout-3.js',
       '/assets/create-5.js',
       '/assets/en-1.js',
+      '/assets/en-11.js',
     ]);
     expect(links('preload')).toEqual(['/assets/layout-7.css']);
     const style = doc.head.querySelector<HTMLLinkElement>('link[rel="preload"]');
@@ -98,7 +101,7 @@ describe('route chunks (boot)', () => {
     expect(links('preload')).toEqual([]);
   });
 
-  it('adds the shell’s texts on every page, the screens’ only with a lazy screen, and nothing without the meta', () => {
+  it('adds the shell’s texts on every page, a route’s packs of texts with its screen, nothing without the meta', () => {
     const { doc } = page('https://evmap.test/');
     expect(routeFiles(doc, '/events/jazz-au-parc', 'en')).toEqual({
       scripts: ['/assets/en-9.js', '/assets/modal-8.js'],
@@ -115,7 +118,7 @@ describe('route chunks (boot)', () => {
   });
 
   it('matches the route as React Router ranks it: a fixed segment before a parameter, a trailing slash ignored', () => {
-    const routes = TABLE.routes as Array<[string, number[], number]>;
+    const routes = TABLE.routes as Array<[string, number[], string[]]>;
     expect(routeOf(routes, '/profile/events/create')?.[0]).toBe('/profile/events/create');
     expect(routeOf(routes, '/profile/events/0b5f')?.[0]).toBe('/profile/events/:eventUuid');
     expect(routeOf(routes, '/profile/')?.[0]).toBe('/profile');

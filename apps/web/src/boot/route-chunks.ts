@@ -5,9 +5,9 @@
  * the entry has run (main.tsx waits for them before rendering): one more round trip on a phone, and Vite's loader
  * adding a link element per chunk while the page starts. The build (scripts/route-chunks.ts) writes, from the
  * router's table: `<meta name="evm-route-chunks" content='{"base":"/assets/","files":["en-….js",…],
- * "shell":{"en":i,"fr":j},"texts":{"en":k,"fr":l},"routes":[["/profile/events/:eventUuid",[m,…],1],…]}'>`
- * (`shell`: the shell's texts of each language, for every page; `texts`: the screens' texts, for the routes marked
- * `1`). The boot script preloads them with the entry (app-scripts.ts); Vite's loader then finds the links already in
+ * "shell":{"en":i,"fr":j},"texts":{"form":{"en":k,"fr":l},…},"routes":[["/profile/events/:eventUuid",[m,…],
+ * ["common","form",…]],…]}'>` (`shell`: the shell's texts of each language, for every page; `texts`: each pack of
+ * screens' texts in each language, for the routes that name it). The boot script preloads them with the entry (app-scripts.ts); Vite's loader then finds the links already in
  * the page and adds none of its own.
  */
 
@@ -21,8 +21,8 @@ type RouteChunks = {
   base: string;
   files: string[];
   shell: Record<string, number>;
-  texts: Record<string, number>;
-  routes: Array<[string, number[], 0 | 1]>;
+  texts: Record<string, Record<string, number>>;
+  routes: Array<[string, number[], string[]]>;
 };
 
 /** Whether `pattern` (`/profile/events/:eventUuid`) matches `pathname`, segment by segment. */
@@ -55,7 +55,7 @@ export function bootLang(doc: Document): string {
 
 /**
  * The scripts and stylesheets of the page, from the meta: the shell's texts of `lang`, then the files of the page's
- * screen (and the screens' texts of `lang` when it is a lazy one); none when there is no meta.
+ * screen and its packs of screens' texts in `lang`; none when there is no meta.
  */
 export function routeFiles(doc: Document, pathname: string, lang: string): { scripts: string[]; styles: string[] } {
   const none = { scripts: [], styles: [] };
@@ -67,8 +67,8 @@ export function routeFiles(doc: Document, pathname: string, lang: string): { scr
   } catch {
     return none;
   }
-  const [, indexes, withTexts] = routeOf(table.routes, pathname) ?? ['', [], 0];
-  const urls = [table.shell[lang], ...indexes, withTexts ? table.texts[lang] : undefined]
+  const [, indexes, packs] = routeOf(table.routes, pathname) ?? ['', [], []];
+  const urls = [table.shell[lang], ...indexes, ...packs.map((pack) => table.texts[pack]?.[lang])]
     .map((index) => table.files[index ?? -1])
     .filter((file): file is string => typeof file === 'string')
     .map((file) => `${table.base}${file}`);

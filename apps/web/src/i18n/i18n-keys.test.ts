@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import enCore from './en.json';
 import frCore from './fr.json';
-import enScreens from './screens/en.json';
-import frScreens from './screens/fr.json';
+
+type Texts = Record<string, unknown>;
+const packs = (lang: 'en' | 'fr'): Record<string, Texts> =>
+  Object.fromEntries(
+    Object.entries(import.meta.glob<Texts>('./screens/*/*.json', { eager: true, import: 'default' })).flatMap(
+      ([file, texts]) => (file.endsWith(`/${lang}.json`) ? [[file.split('/')[2] as string, texts]] : []),
+    ),
+  );
+const enPacks = packs('en');
+const frPacks = packs('fr');
+const enScreens = Object.assign({}, ...Object.values(enPacks));
+const frScreens = Object.assign({}, ...Object.values(frPacks));
 
 const en = { ...enCore, ...enScreens };
 const fr = { ...frCore, ...frScreens };
@@ -22,9 +32,20 @@ function leaves(tree: Tree, prefix = ''): Array<[string, unknown]> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((match) => match[1]).sort();
 
 describe('i18n resource files', () => {
-  it('put each section in one place: the first load (en.json) or the lazy screens (screens/en.json)', () => {
-    expect(Object.keys(enCore).filter((section) => section in enScreens)).toEqual([]);
-    expect(Object.keys(frCore).filter((section) => section in frScreens)).toEqual([]);
+  it('put each section in one place: the first load (en.json) or one pack of the lazy screens (screens/*/en.json)', () => {
+    expect(Object.keys(enPacks).sort()).toEqual(Object.keys(frPacks).sort());
+    for (const [lang, core, lazy] of [
+      ['en', enCore, enPacks],
+      ['fr', frCore, frPacks],
+    ] as const) {
+      const sections = [Object.keys(core), ...Object.values(lazy).map((texts) => Object.keys(texts))].flat();
+      expect(
+        sections.filter((section, i) => sections.indexOf(section) !== i),
+        lang,
+      ).toEqual([]);
+      for (const [pack, texts] of Object.entries(lazy))
+        expect(Object.keys(texts), `${lang} ${pack}`).toEqual(Object.keys(enPacks[pack] ?? {}));
+    }
   });
 
   const files = { en: new Map(leaves(en)), fr: new Map(leaves(fr)) };

@@ -13,7 +13,14 @@
 import type { Lang } from '@evmap/contract/enums';
 import type { ErrorKey } from '@evmap/contract/errors';
 import type core from './en.json';
-import type screens from './screens/en.json';
+import type accountTexts from './screens/account/en.json';
+import type addressTexts from './screens/address/en.json';
+import type adminTexts from './screens/admin/en.json';
+import type commonTexts from './screens/common/en.json';
+import type formTexts from './screens/form/en.json';
+import type organiserTexts from './screens/organiser/en.json';
+import type plansTexts from './screens/plans/en.json';
+import type sourcesTexts from './screens/sources/en.json';
 
 /** The texts of a JSON file: sections, then texts. */
 export type Tree = { readonly [key: string]: string | Tree };
@@ -27,7 +34,17 @@ type Leaves<T, Prefix extends string = ''> = {
 
 type PluralBase<Key> = Key extends `${infer Base}_one` ? Base : Key extends `${infer Base}_other` ? Base : never;
 
-type TextPath = Leaves<typeof core & typeof screens>;
+type TextPath = Leaves<
+  typeof core &
+    typeof accountTexts &
+    typeof addressTexts &
+    typeof adminTexts &
+    typeof commonTexts &
+    typeof formTexts &
+    typeof organiserTexts &
+    typeof plansTexts &
+    typeof sourcesTexts
+>;
 
 /** A key of the app's texts: a text's dotted path, or a plural text's without its `_one`/`_other`. */
 export type TranslationKey = TextPath | PluralBase<TextPath>;

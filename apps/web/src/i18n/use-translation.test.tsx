@@ -75,7 +75,7 @@ describe('Trans', () => {
   });
 
   it('fills several tags (and keeps as text a tag it was given no element for)', async () => {
-    await loadScreenTexts('en');
+    await loadScreenTexts('en', ['address']);
     const { container, rerender } = render(
       <Trans i18nKey="placeField.credit.geonames" components={{ site: <strong />, licence: <em /> }} />,
     );

@@ -14,7 +14,7 @@ import { vi } from 'vitest';
 import { AppRouter } from '@/app/app-router';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { i18n } from '@/i18n/i18n';
-import { loadScreenTexts } from '@/i18n/screens';
+import { loadScreenTexts, TEXT_PACKS } from '@/i18n/screens';
 import { type AppHistory, createAppHistory } from '@/lib/router/app-history';
 
 /** The app's history in memory at `path`, and a handle on it as tests read and move it. */
@@ -52,7 +52,7 @@ export type RenderOptions = {
 
 /** Renders `ui` inside the app's providers; returns Testing Library's queries, a user and the query client. */
 export async function renderUi(ui: ReactElement, options: RenderOptions = {}) {
-  await Promise.all([loadScreenTexts('en'), loadScreenTexts('fr')]);
+  await Promise.all([loadScreenTexts('en', TEXT_PACKS), loadScreenTexts('fr', TEXT_PACKS)]);
   i18n.changeLanguage(options.lang ?? 'en');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const { history, router } = memoryRouter(options.path ?? '/');

@@ -57,7 +57,7 @@ function AdminMenuEntries() {
       <NavLink
         component={Link}
         to={PATHS.adminSources}
-        label={t('sources.menu')}
+        label={t('admin.sources')}
         leftSection={<ImportIcon size={18} />}
         active={isUnder(pathname, PATHS.adminSources)}
         aria-current={current(isUnder(pathname, PATHS.adminSources))}
