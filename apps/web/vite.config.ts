@@ -47,7 +47,7 @@ export default defineConfig(({ command, mode }) => {
       routeChunksMeta({
         router: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
         srcDir: srcAlias['@'],
-        shell: { en: '@/i18n/en.json', fr: '@/i18n/fr.json' },
+        shell: { en: '@/i18n/shell-en.ts', fr: '@/i18n/shell-fr.ts' },
         texts: (pack, lang) => `@/i18n/screens/${pack}/${lang}.json`,
         extra: {
           '/events/:handleOrUuid': ['@/features/map/components/map-screen', '@/features/event/components/event-modal'],

@@ -74,6 +74,23 @@ describe("the shell's texts", () => {
     expect(fresh.i18n.exists('home.tagline', { lng: 'en' })).toBe(false);
   });
 
+  it("bring the error catalogue of their language only, as the API words it and with the app's placeholders", async () => {
+    const fresh = await freshI18n();
+    expect(fresh.i18n.exists('internal', { ns: 'errors', lng: 'fr' })).toBe(false);
+    expect(fresh.errorTextsOf('emailExists')).toEqual([]);
+    await fresh.loadShellTexts('fr');
+    expect(fresh.i18n.exists('internal', { ns: 'errors', lng: 'fr' })).toBe(true);
+    expect(fresh.i18n.exists('internal', { ns: 'errors', lng: 'en' })).toBe(false);
+    expect(fresh.errorTextsOf('fieldRequired')).toEqual([ERROR_MESSAGES.fieldRequired.fr]);
+    expect(fresh.i18n.getFixedT('fr')('fieldRequired', { ns: 'errors', field: 'courriel' })).toBe(
+      'Le champ courriel est obligatoire',
+    );
+    await fresh.loadShellTexts('en');
+    expect(fresh.errorTextsOf('emailExists').sort()).toEqual(
+      [ERROR_MESSAGES.emailExists.en, ERROR_MESSAGES.emailExists.fr].sort(),
+    );
+  });
+
   it("are loaded before a change of language: the interface switches once the new language's are in", async () => {
     const fresh = await freshI18n();
     expect(fresh.i18n.language).toBe('en');

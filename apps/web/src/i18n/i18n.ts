@@ -4,14 +4,15 @@
  * then English. Only `setLanguage` stores a choice, so a browser language is never frozen into storage as if the
  * user had picked it. The `<html lang>` follows the language.
  *
- * A page downloads one language's texts: the shell's (en.json, fr.json: the menus, the map, the list, the dialogs),
- * a chunk per language, before the first render (`loadStartTexts`, from main.tsx; the boot script preloads the
- * chunk with the entry) and before a change of language; the lazy screens' with their routes (screens.ts). Both
- * languages' were in a chunk every screen loads: 3.4 KB gzipped more in English, 2.6 KB in French.
+ * A page downloads one language's texts: the shell's (en.json, fr.json: the menus, the map, the list, the dialogs)
+ * with the error catalogue (the contract's errors-en.ts, errors-fr.ts), a chunk per language, before the first render
+ * (`loadStartTexts`, from main.tsx; the boot script preloads the chunk with the entry) and before a change of
+ * language; the lazy screens' with their routes (screens.ts). Both languages' were in a chunk every screen loads:
+ * 3.4 KB gzipped more in English, 2.6 KB in French, then 2.4 KB more for the error messages.
  */
 import { STORAGE_KEYS } from '@evmap/contract/constants';
 import type { Lang } from '@evmap/contract/enums';
-import { ERROR_MESSAGES } from '@evmap/contract/errors';
+import type { ErrorKey } from '@evmap/contract/errors';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { langOf, pickLang } from './pick-lang';
 import {
@@ -44,21 +45,31 @@ export function detectLang(): Lang {
 /** The app's texts of each language, as they are added: the shell's, the lazy screens' (screens.ts). */
 const texts: Record<Lang, Tree[]> = { en: [], fr: [] };
 
+/** The error catalogue of each language loaded (the contract's errors-en.ts, errors-fr.ts), as the API words it. */
+const errorMessages: Partial<Record<Lang, Readonly<Record<ErrorKey, string>>>> = {};
+
 /** The error catalogue of a language with `{{name}}` placeholders, made when first needed. */
 const errorTexts = new Map<Lang, Tree>();
 
-function errorsOf(lang: Lang): Tree {
+function errorsOf(lang: Lang): readonly Tree[] {
+  const messages = errorMessages[lang];
+  if (!messages) return [];
   let tree = errorTexts.get(lang);
   if (!tree) {
     tree = Object.fromEntries(
-      Object.entries(ERROR_MESSAGES).map(([key, text]) => [key, text[lang].replace(/\{(\w+)\}/g, '{{$1}}')]),
+      Object.entries(messages).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
     );
     errorTexts.set(lang, tree);
   }
-  return tree;
+  return [tree];
 }
 
-const catalogue: Catalogue = (lang, ns) => (ns === 'errors' ? [errorsOf(lang)] : texts[lang]);
+/** The message of `key` in each language whose catalogue is loaded, as the API words it (`{name}` placeholders). */
+export function errorTextsOf(key: ErrorKey): string[] {
+  return Object.values(errorMessages).map((messages) => messages[key]);
+}
+
+const catalogue: Catalogue = (lang, ns) => (ns === 'errors' ? errorsOf(lang) : texts[lang]);
 
 let language = detectLang();
 const listeners = new Set<() => void>();
@@ -138,15 +149,15 @@ export async function setLanguage(lang: Lang): Promise<void> {
 }
 
 /**
- * A function adding the texts `loaders` give for a language to the app's, once: later calls share the first's
- * promise, and a failed download (offline) is tried again by the next call.
+ * A function giving each language's module of `loaders` to `add`, once: later calls share the first's promise, and a
+ * failed download (offline) is tried again by the next call.
  */
-export function textsLoader(loaders: Record<Lang, () => Promise<{ default: Tree }>>): (lang: Lang) => Promise<void> {
+function onceEach<M>(loaders: Record<Lang, () => Promise<M>>, add: (lang: Lang, module: M) => void) {
   const loading = new Map<Lang, Promise<void>>();
-  return (lang) => {
+  return (lang: Lang): Promise<void> => {
     let done = loading.get(lang);
     if (!done) {
-      done = loaders[lang]().then((module) => i18n.addTexts(lang, module.default));
+      done = loaders[lang]().then((module) => add(lang, module));
       done.catch(() => loading.delete(lang));
       loading.set(lang, done);
     }
@@ -154,11 +165,22 @@ export function textsLoader(loaders: Record<Lang, () => Promise<{ default: Tree 
   };
 }
 
-/** Adds the shell's texts of a language (en.json, fr.json: a chunk each) to the app's, once. */
-export const loadShellTexts = textsLoader({
-  en: () => import('./en.json'),
-  fr: () => import('./fr.json'),
-});
+/** A function adding the texts `loaders` give for a language to the app's, once (see `onceEach`). */
+export function textsLoader(loaders: Record<Lang, () => Promise<{ default: Tree }>>): (lang: Lang) => Promise<void> {
+  return onceEach(loaders, (lang, module) => i18n.addTexts(lang, module.default));
+}
+
+/**
+ * Adds the shell's texts and the error catalogue of a language (shell-en.ts, shell-fr.ts: a chunk each) to the app's,
+ * once.
+ */
+export const loadShellTexts = onceEach(
+  { en: () => import('./shell-en'), fr: () => import('./shell-fr') },
+  (lang, module: { texts: Tree; errors: Readonly<Record<ErrorKey, string>> }) => {
+    i18n.addTexts(lang, module.texts);
+    errorMessages[lang] = module.errors;
+  },
+);
 beforeLanguageChange(loadShellTexts);
 
 /**

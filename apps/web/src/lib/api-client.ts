@@ -4,9 +4,9 @@
  * fails with an ApiError carrying the `{ errors }` body, so forms can put messages on their fields.
  */
 import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@evmap/contract/constants';
-import { type ErrorBody, type ErrorKey, errorMessage } from '@evmap/contract/errors';
+import type { ErrorBody, ErrorKey } from '@evmap/contract/errors';
 import { API_PREFIX } from '@evmap/contract/routes/route';
-import { currentLang, localeOf } from '@/i18n/i18n';
+import { currentLang, i18n, localeOf } from '@/i18n/i18n';
 import { sessionId } from '@/lib/session-id';
 import { readStorage } from '@/lib/storage';
 
@@ -48,7 +48,7 @@ export type ApiRequestOptions = {
 };
 
 function catalogueError(status: number, key: ErrorKey): ApiError {
-  return new ApiError(status, { global: errorMessage(key, currentLang()) });
+  return new ApiError(status, { global: i18n.t(key, { ns: 'errors' }) });
 }
 
 type TimeZoneSources = { Temporal?: { Now?: { timeZoneId?: () => string } }; Intl: typeof Intl };

@@ -3,8 +3,9 @@
  * translated when shown; server answers are already in the user's language and are shown as they
  * are, each field's message on its field and `global` (or anything without a field) as the form message.
  */
-import { isErrorKey } from '@evmap/contract/errors';
+import type { ErrorKey } from '@evmap/contract/errors';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { i18n } from '@/i18n/i18n';
 import type { TFunction } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
 
@@ -19,8 +20,8 @@ export function errorText(
 ): string | undefined {
   const message = error?.message;
   if (!message) return undefined;
-  if (error.type === SERVER_ERROR || !isErrorKey(message)) return message;
-  return t(message, { ns: 'errors', field: fieldLabel });
+  if (error.type === SERVER_ERROR || !i18n.exists(message, { ns: 'errors' })) return message;
+  return t(message as ErrorKey, { ns: 'errors', field: fieldLabel });
 }
 
 /**

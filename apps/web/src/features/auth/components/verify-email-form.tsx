@@ -1,10 +1,11 @@
 import { verifyEmailSchema } from '@evmap/contract/auth';
 import { CODE_RESEND_INTERVAL_MS } from '@evmap/contract/constants';
-import { ERROR_MESSAGES } from '@evmap/contract/errors';
+import type { ErrorKey } from '@evmap/contract/errors';
 import type { User } from '@evmap/contract/users';
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+import { errorTextsOf } from '@/i18n/i18n';
 import { useTranslation } from '@/i18n/use-translation';
 import { ApiError } from '@/lib/api-client';
 import { ContractFormView } from '@/lib/form/contract-form';
@@ -51,9 +52,9 @@ function useSecondsLeft(until: number | null): number {
   return until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
 }
 
-/** The API's message is this catalogue entry, in either language. */
-const isMessage = (message: string | undefined, key: keyof typeof ERROR_MESSAGES) =>
-  message === ERROR_MESSAGES[key].en || message === ERROR_MESSAGES[key].fr;
+/** The API's message is this catalogue entry, in a language whose messages are loaded (the interface's). */
+const isMessage = (message: string | undefined, key: ErrorKey) =>
+  message !== undefined && errorTextsOf(key).includes(message);
 
 /**
  * `#/auth/verify-email`: the 6-digit code mailed to the address, sent as an integer. A new code can be asked

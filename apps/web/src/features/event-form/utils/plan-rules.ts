@@ -5,9 +5,10 @@
  */
 import { UNIT_EVENT_DATES_MAX } from '@evmap/contract/constants';
 import type { PlanType } from '@evmap/contract/enums';
-import { ERROR_MESSAGES, type ErrorKey } from '@evmap/contract/errors';
+import type { ErrorKey } from '@evmap/contract/errors';
 import type { Event } from '@evmap/contract/events';
 import { nowWallClock } from '@evmap/contract/wall-clock';
+import { errorTextsOf } from '@/i18n/i18n';
 
 /** The publishing confirmation's wording for a plan. */
 export type PublishWording = 'trial' | 'unit' | 'complete' | 'none';
@@ -67,10 +68,9 @@ const ACCOUNT_ERRORS: ErrorKey[] = [
 ];
 
 const mentions = (message: string | undefined, keys: ErrorKey[]) =>
-  Boolean(message) &&
-  keys.some((key) => message!.includes(ERROR_MESSAGES[key].en) || message!.includes(ERROR_MESSAGES[key].fr));
+  Boolean(message) && keys.some((key) => errorTextsOf(key).some((text) => message!.includes(text)));
 
-/** True when a form message is one of the API's plan refusals (in either language). */
+/** True when a form message is one of the API's plan refusals (in a language whose messages are loaded). */
 export function isPlanMessage(message: string | undefined): boolean {
   return mentions(message, PLAN_ERRORS);
 }

@@ -4,7 +4,8 @@
  * which API refusals the page explains with a link.
  */
 import type { PlanType } from '@evmap/contract/enums';
-import { ERROR_MESSAGES, type ErrorKey } from '@evmap/contract/errors';
+import type { ErrorKey } from '@evmap/contract/errors';
+import { errorTextsOf } from '@/i18n/i18n';
 import type { SelectablePlan } from '../api/change-plan';
 
 /** The plans shown as cards; free-complete only to the user who was given it. */
@@ -95,10 +96,11 @@ const ACCOUNT_FIXES: ErrorKey[] = [
 const KNOWN: ErrorKey[] = [...ACCOUNT_FIXES, 'trialLimit', 'noPlan', 'noSubscription'];
 
 /**
- * Reads the API's message (in either language) as a catalogue key, so the page shows it in the current
- * language with its link: no card, no billing province or a declined payment are fixed on the account page.
+ * Reads the API's message (in a language whose messages are loaded: the interface's) as a catalogue key, so the
+ * page shows it in the current language with its link: no card, no billing province or a declined payment are
+ * fixed on the account page.
  */
 export function planError(message: string): PlanError {
-  const key = KNOWN.find((k) => message === ERROR_MESSAGES[k].en || message === ERROR_MESSAGES[k].fr) ?? null;
+  const key = KNOWN.find((k) => errorTextsOf(k).includes(message)) ?? null;
   return { key, message, link: key && ACCOUNT_FIXES.includes(key) ? 'account' : null };
 }
