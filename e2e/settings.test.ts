@@ -99,9 +99,15 @@ describe('/profile/me', () => {
     await page.getByRole('textbox', { name: 'Name' }).fill('Vera Tremblay');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Your profile is saved.').waitFor();
-    await header.getByRole('button', { name: 'Account menu' }).click();
+    // The account menu, by keyboard: its code is loaded when it is first opened, the focus goes to its first item,
+    // and back to its button when it closes.
+    const menuButton = header.getByRole('button', { name: 'Account menu' });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('menu').getByText('Vera Tremblay').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Account information');
     await page.keyboard.press('Escape');
+    await expect.poll(() => menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
     const { body } = await call<{ user: User }>('GET', '/connected/me', session.jwt);
     expect(body.user).toMatchObject({ name: 'Vera Tremblay', imagePath: expect.stringMatching(/^users\//) });
 
