@@ -114,7 +114,7 @@ export function PlaceField({ onPick, label, description, placeholder, disabled }
 
   return (
     <>
-      <Combobox store={combobox} onOptionSubmit={pick} disabled={disabled}>
+      <Combobox store={combobox} onOptionSubmit={pick} disabled={disabled} keepMounted={false}>
         <Combobox.Target withExpandedAttribute autoComplete="off">
           <TextInput
             label={label ?? t('placeField.label')}

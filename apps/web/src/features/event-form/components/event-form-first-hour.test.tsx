@@ -32,14 +32,18 @@ function api() {
   });
 }
 
-/** The new event page, once its form has come (it follows the page's heading: AfterPaint). */
+/**
+ * The new event page, once its form and fields have come (the form follows the page's heading: AfterPaint; its
+ * fields follow the form, once it is set up: event-form.tsx).
+ */
 async function renderCreate(lang: 'en' | 'fr' = 'en') {
   const rendered = await renderUi(<EventCreatePage />, {
     path: '/profile/events/create',
     route: '/profile/events/create',
     lang,
   });
-  await screen.findByRole('form', { name: lang === 'fr' ? 'Événement' : 'Event' });
+  const form = await screen.findByRole('form', { name: lang === 'fr' ? 'Événement' : 'Event' });
+  await within(form).findAllByRole('region');
   return rendered;
 }
 
