@@ -42,8 +42,8 @@ export default defineConfig(({ command, mode }) => {
       // The boot script starts the app's scripts (after the map preview's largest tiles on the map pages).
       deferredAppScripts(),
       // With them, the shell's texts of the page's language, and the chunks of the page's own screen: a lazy route's
-      // (and its packs of screens' texts); on an event's URL, the map's and the modal's. Not the map's on `/`, where the entry
-      // must come first (measured: its LCP came later).
+      // (and its packs of screens' texts); on an event's URL, the map's and the modal's. Not the map's on `/`, where
+      // the entry must come first (measured: its LCP came later).
       routeChunksMeta({
         router: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
         srcDir: srcAlias['@'],

@@ -60,6 +60,21 @@ function dynamicImports(node: unknown, found: string[] = []): string[] {
   return found;
 }
 
+/**
+ * The modules a source file imports, as written: its `import … from`, `export … from` (type-only ones left out) and
+ * `import('…')` specifiers.
+ */
+export function moduleImports(source: string, file: string): string[] {
+  const program = parseSync(file, source).program as unknown as Node;
+  const found: string[] = [];
+  for (const statement of program.body as Node[]) {
+    const from = statement.source as Node | undefined;
+    const typeOnly = statement.importKind === 'type' || statement.exportKind === 'type';
+    if (from?.type === 'Literal' && typeof from.value === 'string' && !typeOnly) found.push(from.value);
+  }
+  return [...found, ...dynamicImports(program)];
+}
+
 function propertyName(property: Node): string | undefined {
   const key = property.key as Node;
   if (property.computed || !isNode(key)) return undefined;

@@ -41,7 +41,11 @@ describe("the screens' texts each route loads", () => {
 
   it('finds the sections a module uses through its imports, static and dynamic', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'route-texts-'));
-    writeFileSync(path.join(dir, 'page.tsx'), "import { A } from './a';\nconst B = lazy(() => import('./b'));\n");
+    // A type-only import and one in a comment bring no module.
+    writeFileSync(
+      path.join(dir, 'page.tsx'),
+      "import type { C } from './c';\n// import { C } from './c';\nimport { A } from './a';\nconst B = lazy(() => import('./b'));\n",
+    );
     writeFileSync(path.join(dir, 'a.ts'), "export const A = () => t('profile.upcoming');\n");
     // A key's prefix in a template counts; a path that is not a text (a form field's name) does not.
     const template = ['t(`plans.names.', '$', '{x}`)'].join('');

@@ -1,24 +1,19 @@
+/**
+ * What the test of the screens' text packs (route-texts.test.ts) reads in the app's sources: the modules a route's
+ * screens reach through their imports, and the sections of the screens' texts those modules use.
+ */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { resolveSpecifier } from './route-chunks';
+import { moduleImports, resolveSpecifier } from './route-chunks';
 
 /** The texts of a JSON file: sections, then texts. */
 type Tree = { readonly [key: string]: string | Tree };
 
-const IMPORT =
-  /(?:\bimport|\bexport)\s[^'"`;]*?\bfrom\s+['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\bimport\s+['"]([^'"]+)['"]/g;
-
 /** The app's own modules a source file imports, statically or dynamically (`@/` and relative specifiers). */
 export function importsOf(file: string, srcDir: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  const found: string[] = [];
-  for (const match of source.matchAll(IMPORT)) {
-    const specifier = match[1] ?? match[2] ?? match[3];
-    if (!specifier || !(specifier.startsWith('@/') || specifier.startsWith('.'))) continue;
-    if (/\.(css|json|svg|png|webp)$/.test(specifier) || specifier.endsWith('?raw')) continue;
-    found.push(resolveSpecifier(specifier, file, srcDir));
-  }
-  return found;
+  return moduleImports(readFileSync(file, 'utf8'), file)
+    .filter((specifier) => specifier.startsWith('@/') || specifier.startsWith('.'))
+    .filter((specifier) => !/\.(css|json|svg|png|webp)$/.test(specifier) && !specifier.endsWith('?raw'))
+    .map((specifier) => resolveSpecifier(specifier, file, srcDir));
 }
 
 /** Every module `roots` reach through their imports, tests aside; the walk does not enter `stop`'s modules. */
@@ -69,5 +64,3 @@ export function sectionsUsed(files: Iterable<string>, texts: Tree): Set<string> 
   }
   return used;
 }
-
-export const relative = (srcDir: string, file: string) => path.relative(srcDir, file);

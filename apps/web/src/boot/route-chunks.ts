@@ -7,8 +7,8 @@
  * router's table: `<meta name="evm-route-chunks" content='{"base":"/assets/","files":["en-….js",…],
  * "shell":{"en":i,"fr":j},"texts":{"form":{"en":k,"fr":l},…},"routes":[["/profile/events/:eventUuid",[m,…],
  * ["common","form",…]],…]}'>` (`shell`: the shell's texts of each language, for every page; `texts`: each pack of
- * screens' texts in each language, for the routes that name it). The boot script preloads them with the entry (app-scripts.ts); Vite's loader then finds the links already in
- * the page and adds none of its own.
+ * screens' texts in each language, for the routes that name it). The boot script preloads them with the entry
+ * (app-scripts.ts); Vite's loader then finds the links already in the page and adds none of its own.
  */
 
 import { STORAGE_KEYS } from '@evmap/contract/constants';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import enCore from './en.json';
 import frCore from './fr.json';
+import { TEXT_PACKS } from './screens';
 
 type Texts = Record<string, unknown>;
 const packs = (lang: 'en' | 'fr'): Record<string, Texts> =>
@@ -34,6 +35,8 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/
 describe('i18n resource files', () => {
   it('put each section in one place: the first load (en.json) or one pack of the lazy screens (screens/*/en.json)', () => {
     expect(Object.keys(enPacks).sort()).toEqual(Object.keys(frPacks).sort());
+    // Every folder is a pack the app loads (screens.ts).
+    expect(Object.keys(enPacks).sort()).toEqual([...TEXT_PACKS].sort());
     for (const [lang, core, lazy] of [
       ['en', enCore, enPacks],
       ['fr', frCore, frPacks],

@@ -11,44 +11,29 @@
  */
 import type { Lang } from '@evmap/contract/enums';
 import { beforeLanguageChange, textsLoader } from './i18n';
+import type { Tree } from './translate';
 
-/** Each pack's texts in each language: the files must be named in `import()`s for the build to make their chunks. */
-const PACKS = {
-  /** The pages' titles, tables, unsaved changes, image fields: most screens'. */
-  common: textsLoader({ en: () => import('./screens/common/en.json'), fr: () => import('./screens/common/fr.json') }),
-  /** The organiser's area: its header, profile, settings menu. */
-  organiser: textsLoader({
-    en: () => import('./screens/organiser/en.json'),
-    fr: () => import('./screens/organiser/fr.json'),
-  }),
-  /** The event form (the organiser's and the administrator's), its dates, place and statistics. */
-  form: textsLoader({ en: () => import('./screens/form/en.json'), fr: () => import('./screens/form/fr.json') }),
-  /** The place and address fields. */
-  address: textsLoader({
-    en: () => import('./screens/address/en.json'),
-    fr: () => import('./screens/address/fr.json'),
-  }),
-  /** The account's pages: account, payment card, subscription, invoices, calendars, contact, password, deletion. */
-  account: textsLoader({
-    en: () => import('./screens/account/en.json'),
-    fr: () => import('./screens/account/fr.json'),
-  }),
-  /** The plans page. */
-  plans: textsLoader({ en: () => import('./screens/plans/en.json'), fr: () => import('./screens/plans/fr.json') }),
-  /** The import sources: the administrator's pages and the organiser's own calendars. */
-  sources: textsLoader({
-    en: () => import('./screens/sources/en.json'),
-    fr: () => import('./screens/sources/fr.json'),
-  }),
-  /** The administration's pages. */
-  admin: textsLoader({ en: () => import('./screens/admin/en.json'), fr: () => import('./screens/admin/fr.json') }),
-};
+/**
+ * The packs, each a folder of screens/ with a file per language: the pages' titles, tables and image fields of most
+ * screens (`common`); the organiser's area, its header, profile and settings menu (`organiser`); the event form, the
+ * organiser's and the administrator's, its dates, place and statistics (`form`); the place and address fields
+ * (`address`); the account's pages (`account`); the plans page (`plans`); the import sources, the administrator's
+ * pages and the organiser's own calendars (`sources`); the administration's pages (`admin`).
+ */
+export const TEXT_PACKS = ['common', 'organiser', 'form', 'address', 'account', 'plans', 'sources', 'admin'] as const;
 
-/** A pack of screens' texts (a folder of screens/). */
-export type TextPack = keyof typeof PACKS;
+/** A pack of screens' texts. */
+export type TextPack = (typeof TEXT_PACKS)[number];
 
-/** Every pack, for the tests. */
-export const TEXT_PACKS = Object.keys(PACKS) as TextPack[];
+/** Each file as a chunk of its own, loaded when asked for. */
+const FILES = import.meta.glob<{ default: Tree }>('./screens/*/*.json');
+
+const PACKS = Object.fromEntries(
+  TEXT_PACKS.map((pack) => [
+    pack,
+    textsLoader({ en: FILES[`./screens/${pack}/en.json`]!, fr: FILES[`./screens/${pack}/fr.json`]! }),
+  ]),
+) as Record<TextPack, (lang: Lang) => Promise<void>>;
 
 /** Adds the texts of `packs` in `lang` to the app's (each once; later calls resolve at once). */
 export function loadScreenTexts(lang: Lang, packs: readonly TextPack[]): Promise<void> {

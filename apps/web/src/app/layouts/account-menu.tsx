@@ -14,24 +14,21 @@ export type AccountMenuProps = {
   /** The button that opens the menu (user-menu.tsx), and a reference to it. */
   target: ReactElement;
   targetRef: RefObject<HTMLButtonElement | null>;
-  /** Open once shown, the focus on the button first, so that closing gives it back (the button was pressed). */
-  openAtOnce?: boolean;
 };
 
 /**
  * The signed-in user's menu (spec section 2): account information, change password, settings,
- * delete my account, contact us, map, profile, privacy policy, terms of use, log out, and for a
- * viewer, switch to event manager. Loaded when its button is first pressed (user-menu.tsx).
+ * delete my account, contact us, map, profile, privacy policy, terms of use, log out, and for a viewer, switch to
+ * event manager. Loaded when its button is first pressed (user-menu.tsx), it opens as soon as it is shown, the focus
+ * on the button first, so that closing it gives the focus back there.
  */
-export function AccountMenu({ user, target, targetRef, openAtOnce = false }: AccountMenuProps) {
+export function AccountMenu({ user, target, targetRef }: AccountMenuProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the menu is first shown.
   useEffect(() => {
-    if (!openAtOnce) return;
     targetRef.current?.focus();
     setOpened(true);
-  }, []);
+  }, [targetRef]);
   const lang = useLang();
   const signOut = useSignOut();
   const { switchToEventManager } = useSwitchToEventManager();

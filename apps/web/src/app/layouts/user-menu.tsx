@@ -4,11 +4,10 @@
  * and asked for as soon as a pointer or the focus reaches the button; it then opens at once and keeps the button.
  */
 import { ActionIcon, Avatar } from '@mantine/core';
-import { type ComponentType, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
 import { useSession } from '@/lib/session';
-import { toast } from '@/lib/toast';
-import type { AccountMenuProps } from './account-menu';
+import { useOnDemand } from '@/lib/use-on-demand';
 
 const loadMenu = () => import('./account-menu');
 
@@ -25,17 +24,11 @@ function initials(name: string | null, email: string): string {
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useSession((state) => state.user);
-  const [AccountMenu, setAccountMenu] = useState<ComponentType<AccountMenuProps> | null>(null);
+  const menu = useOnDemand(loadMenu, (module) => module.AccountMenu);
   const buttonRef = useRef<HTMLButtonElement>(null);
   if (!user) return null;
   const letters = initials(user.name, user.email);
-  const open = () => {
-    loadMenu().then(
-      (module) => setAccountMenu(() => module.AccountMenu),
-      // The menu's code could not be downloaded (offline): say so, the button stays.
-      () => toast.error(t('unavailable', { ns: 'errors' })),
-    );
-  };
+  const AccountMenu = menu.loaded;
   const button = (
     // Named by the initials it shows, then what it is (WCAG 2.5.3, label in name).
     <ActionIcon
@@ -49,9 +42,8 @@ export function UserMenu() {
         : {
             'aria-haspopup': 'menu' as const,
             'aria-expanded': false,
-            onClick: open,
-            onPointerEnter: () => void loadMenu(),
-            onFocus: () => void loadMenu(),
+            onClick: menu.show,
+            ...menu.preload,
           })}
     >
       <Avatar src={user.imageUrl} alt="" radius="xl" size="md" color="blue">
@@ -59,5 +51,5 @@ export function UserMenu() {
       </Avatar>
     </ActionIcon>
   );
-  return AccountMenu ? <AccountMenu user={user} target={button} targetRef={buttonRef} openAtOnce /> : button;
+  return AccountMenu ? <AccountMenu user={user} target={button} targetRef={buttonRef} /> : button;
 }

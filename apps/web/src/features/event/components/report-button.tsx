@@ -6,11 +6,10 @@
  * focus reaches the button.
  */
 import { Button, Text } from '@mantine/core';
-import { type ComponentType, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';
-import { toast } from '@/lib/toast';
+import { useOnDemand } from '@/lib/use-on-demand';
 import { reportedHere, useSignalEvent } from '../api/signal-event';
-import type { ReportQuestionProps } from './report-question';
 
 const loadQuestion = () => import('./report-question');
 
@@ -25,7 +24,7 @@ export function ReportButton({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
   const signal = useSignalEvent();
   const reportedBefore = useReportedHere(uuid);
-  const [Question, setQuestion] = useState<ComponentType<ReportQuestionProps> | null>(null);
+  const question = useOnDemand(loadQuestion, (module) => module.ReportQuestion);
 
   if (signal.isSuccess || reportedBefore) {
     return (
@@ -35,24 +34,17 @@ export function ReportButton({ uuid }: { uuid: string }) {
     );
   }
 
-  if (Question) return <Question uuid={uuid} signal={signal} onCancel={() => setQuestion(null)} />;
+  const Question = question.loaded;
+  if (Question) return <Question uuid={uuid} signal={signal} onCancel={question.hide} />;
 
-  const ask = () => {
-    loadQuestion().then(
-      (module) => setQuestion(() => module.ReportQuestion),
-      // The question's code could not be downloaded (offline): say so, the button stays.
-      () => toast.error(t('unavailable', { ns: 'errors' })),
-    );
-  };
   return (
     // Shade 9: the red stays above 4.5:1 on white and on its own hover background (WCAG 1.4.3).
     <Button
       variant="subtle"
       color="red.9"
       size="xs"
-      onClick={ask}
-      onPointerEnter={() => void loadQuestion()}
-      onFocus={() => void loadQuestion()}
+      onClick={question.show}
+      {...question.preload}
       style={{ alignSelf: 'flex-start' }}
     >
       {t('event.report')}
