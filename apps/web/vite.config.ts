@@ -9,6 +9,7 @@ import { codeSplittingGroups } from './scripts/code-splitting';
 import { deferredAppScripts } from './scripts/deferred-app-scripts';
 import { embedMessages, embedPage } from './scripts/embed-page';
 import { inlineBootScript } from './scripts/inline-boot-script';
+import { modalWithoutScrollArea } from './scripts/modal-scroll-area';
 import { nonBlockingCss } from './scripts/non-blocking-css';
 import { pureContractSchemas } from './scripts/pure-contract-schemas';
 import { routeChunksMeta } from './scripts/route-chunks';
@@ -35,6 +36,7 @@ export default defineConfig(({ command, mode }) => {
     define: { 'import.meta.env.VITE_SENTRY_DSN': JSON.stringify(sentryDsn) },
     plugins: [
       pureContractSchemas(),
+      modalWithoutScrollArea(),
       embedMessages(),
       routeTablePaths(),
       react(),

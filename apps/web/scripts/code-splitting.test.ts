@@ -37,7 +37,7 @@ describe('the UI kit and its dependencies', () => {
 describe('code-splitting groups', () => {
   const groups = codeSplittingGroups(WEB);
   const named = (name: string) => groups.find((group) => group.name === name);
-  const [vendor, uiForms, uiKit, toasts] = ['vendor', 'ui-forms', 'ui-kit', 'toasts'].map(named);
+  const [vendor, uiForms, uiModal, uiKit, toasts] = ['vendor', 'ui-forms', 'ui-modal', 'ui-kit', 'toasts'].map(named);
   const captures = (group: typeof vendor, id: string) => {
     if (!group) throw new Error('no such group');
     return group.test(id);
@@ -82,6 +82,34 @@ describe('code-splitting groups', () => {
     // Before the kit's group, after the entry's.
     expect(uiForms?.priority).toBeGreaterThan(uiKit?.priority ?? 0);
     expect(uiForms?.priority).toBeLessThan(vendor?.priority ?? 0);
+  });
+
+  it("puts the kit's dialog and the event modal's display parts in a chunk of their own, with what they import", () => {
+    expect(uiModal).toMatchObject({ minShareCount: 2 });
+    expect(uiModal).not.toHaveProperty('includeDependenciesRecursively');
+    for (const file of [
+      'components/Modal/Modal.mjs',
+      'components/ModalBase/ModalBase.mjs',
+      'components/Portal/Portal.mjs',
+      'components/FocusTrap/FocusTrap.mjs',
+      'components/Overlay/Overlay.mjs',
+      'components/Image/Image.mjs',
+      'components/List/List.mjs',
+      'components/Badge/Badge.mjs',
+    ]) {
+      expect(captures(uiModal, module('@mantine/core', file))).toBe(true);
+    }
+    // The scroll lock and the packages it needs.
+    expect(captures(uiModal, module('react-remove-scroll', 'dist/es2015/index.js'))).toBe(true);
+    expect(captures(uiModal, module('react-style-singleton', 'dist/es2015/index.js'))).toBe(true);
+    // Not the popovers, the scroll area or floating-ui: the event page does not load them.
+    expect(captures(uiModal, module('@mantine/core', 'components/Popover/Popover.mjs'))).toBe(false);
+    expect(captures(uiModal, module('@mantine/core', 'components/ScrollArea/ScrollArea.mjs'))).toBe(false);
+    expect(captures(uiModal, module('@floating-ui/react', 'floating-ui.react.mjs'))).toBe(false);
+    expect(captures(uiModal, module('@mantine/core', 'styles/Modal.css'))).toBe(false);
+    // After the form controls (grouped without what they import) and before the rest of the kit, which imports it.
+    expect(uiModal?.priority).toBeLessThan(uiForms?.priority ?? 0);
+    expect(uiModal?.priority).toBeGreaterThan(uiKit?.priority ?? 0);
   });
 
   it("puts the toasts' packages in a chunk of their own, after the kit's", () => {
