@@ -57,9 +57,9 @@ describe('routeModules', () => {
     expect(byPattern.get('/organisations/:handle')).toEqual(['@/features/organisation/components/organisation-page']);
     expect(byPattern.get('/events/:handleOrUuid')).toEqual([]);
     const texts = new Map(routes.map((route) => [route.pattern, route.texts]));
-    expect(texts.get('/profile')).toEqual(['common', 'organiser']);
+    expect(texts.get('/profile')).toEqual(['common', 'organiser', 'organisation']);
     expect(texts.get('/profile/admin/events')).toEqual(['common', 'admin']);
-    expect(texts.get('/organisations/:handle')).toEqual([]);
+    expect(texts.get('/organisations/:handle')).toEqual(['organisation']);
     expect(routes.every((route) => route.pattern.startsWith('/') && !route.pattern.includes('*'))).toBe(true);
   });
 });

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
             ...lazyPage(
               () => import('@/features/organisation/components/organisation-page'),
               (m) => m.OrganisationPage,
+              ['organisation'],
             ),
           },
           {
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(
                       () => import('@/features/profile/components/profile-page'),
                       (m) => m.ProfilePage,
+                      ['organisation'],
                     ),
                   },
                   {

@@ -18,6 +18,7 @@ import type addressTexts from './screens/address/en.json';
 import type adminTexts from './screens/admin/en.json';
 import type commonTexts from './screens/common/en.json';
 import type formTexts from './screens/form/en.json';
+import type organisationTexts from './screens/organisation/en.json';
 import type organiserTexts from './screens/organiser/en.json';
 import type plansTexts from './screens/plans/en.json';
 import type sourcesTexts from './screens/sources/en.json';
@@ -41,6 +42,7 @@ type TextPath = Leaves<
     typeof adminTexts &
     typeof commonTexts &
     typeof formTexts &
+    typeof organisationTexts &
     typeof organiserTexts &
     typeof plansTexts &
     typeof sourcesTexts
