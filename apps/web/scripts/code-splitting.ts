@@ -23,8 +23,8 @@
  *   the other screens 1.1-1.4 KB more for one more file;
  * - `toasts`: the toasts' packages (Mantine's notifications) and what they need beyond `ui-kit` (the transitions):
  *   loaded by a page's first toast (lib/toast.ts), not by every screen. Grouped after `ui-kit`, so that the parts the
- *   screens share with them (a Portal…) stay in `ui-kit`: grouped first, they pulled those parts in, and every
- *   organiser's screen loaded the toasts' 13.5 KB for them.
+ *   screens share with them (a Portal…) stay in `ui-kit` or `ui-modal`: grouped first, they pulled those parts in,
+ *   and every organiser's screen loaded the toasts' 13.5 KB for them.
  *
  * Measured (Lighthouse mobile, median of 5, one server per build with the same data, the builds alternating):
  * `/profile` 55 → 70 (LCP 5.5 → 4.3 s, TBT 1,148 → 579 ms, 56 → 29 files), the plans page 57 → 61, the event form

@@ -18,8 +18,8 @@ import type { Tree } from './translate';
  * screens (`common`); the organiser's area, its header, profile and settings menu (`organiser`); the event form, the
  * organiser's and the administrator's, its dates, place and statistics (`form`); the place and address fields
  * (`address`); the account's pages (`account`); the plans page (`plans`); the import sources, the administrator's
- * pages and the organiser's own calendars (`sources`); the administration's pages (`admin`); an organisation's public page and feeds, on that page and in the
- * organiser's profile (`organisation`).
+ * pages and the organiser's own calendars (`sources`); the administration's pages (`admin`); an organisation's public
+ * page and feeds, on that page and in the organiser's profile (`organisation`).
  */
 export const TEXT_PACKS = [
   'common',
