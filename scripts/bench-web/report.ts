@@ -25,6 +25,9 @@ export type ScreenResult = {
 
 const jsBytes = (screen: ScreenResult) => screen.js.reduce((sum, f) => sum + f.gzipBytes, 0);
 
+/** The screens as a city serves them (deployed-front.ts), or why they were not measured. */
+export type DeployedResults = { screens: ScreenResult[]; skipped?: string };
+
 export type WebBenchContext = {
   date: string;
   commit: string;
@@ -50,6 +53,8 @@ export type WebBenchResults = {
   pan: PanResult;
   /** The home, then the main screens. */
   screens: ScreenResult[];
+  /** The same screens behind nginx over TLS and HTTP/2 (deployed-front.ts). */
+  deployed: DeployedResults;
   /** The same screens under applied throttling (applied.ts). */
   applied: AppliedResult[];
 };
@@ -117,7 +122,7 @@ export function verdictLines({ lighthouse, initialJs, embedInitialJs, pan }: Web
 }
 
 /** Whether a screen meets each target: performance, accessibility, its JS, its longest task. */
-function screenChecks(screen: ScreenResult) {
+export function screenChecks(screen: ScreenResult) {
   const m = screen.lighthouse.median;
   return {
     score: m.score >= TARGETS.score,
@@ -145,7 +150,39 @@ export function summary(results: WebBenchResults): string {
     '',
     `Screens (targets: performance and accessibility ≥ ${TARGETS.score}, JS ≤ ${TARGETS.initialJsKB} KB gzipped, longest task < ${TARGETS.longTaskMs} ms):`,
     ...results.screens.map(screenLine),
+    '',
+    results.deployed.skipped
+      ? `As deployed (nginx, TLS, HTTP/2): not measured, ${results.deployed.skipped}.`
+      : 'As deployed (nginx, TLS, HTTP/2, docs/deploying.md):',
+    ...results.deployed.screens.map(screenLine),
   ].join('\n');
+}
+
+/** The screens behind the deployment's front (deployed-front.ts), beside their figures from the server alone. */
+function deployedSection({ deployed, screens }: WebBenchResults): string[] {
+  const lines = ['## Main screens as deployed', ''];
+  if (deployed.skipped) return [...lines, `Not measured: ${deployed.skipped}.`, ''];
+  const runs = deployed.screens[0]?.lighthouse.runs.length ?? 0;
+  const alone = (path: string) => screens.find((screen) => screen.path === path)?.lighthouse.median;
+  lines.push(
+    `The same screens, the same server and data, behind nginx as docs/deploying.md sets it up in front of the instances (its \`server\` block: TLS with a throwaway certificate, HTTP/2, keep-alive to the instance; \`scripts/bench-web/deployed-front.ts\`). Lighthouse as above (mobile, median of ${runs} runs each). The server alone answers HTTP/1.1, on which Chromium opens six connections to the origin and Lighthouse's simulation queues every request on one of them: a screen of 30 to 50 files waits for that queue, which one HTTP/2 connection does not have (the TLS handshake costs a round trip more before the first paint). Same targets as above; the JS is the same files.`,
+    '',
+    '| screen | path | performance | accessibility | JS loaded (gzipped) | longest task | LCP | TBT | FCP | served alone: performance, LCP, TBT | |',
+    '|:--|:--|--:|--:|--:|--:|--:|--:|--:|:--|:-:|',
+    ...deployed.screens.map((screen) => {
+      const m = screen.lighthouse.median;
+      const ok = screenChecks(screen);
+      const a = alone(screen.path);
+      return `| ${screen.name} | \`${screen.path.replace(/^\/events\/.+$/, '/events/{handle}')}\` | ${m.score} ${mark(ok.score)} | ${m.accessibility} ${mark(ok.accessibility)} | ${kb(jsBytes(screen))} KB ${mark(ok.js)} (${screen.js.length} files) | ${ms(m.longestTaskMs)} ${mark(ok.longTask)} | ${s(m.lcpMs)} | ${ms(m.tbtMs)} | ${s(m.fcpMs)} | ${a ? `${a.score}, ${s(a.lcpMs)}, ${ms(a.tbtMs)}` : ''} | ${mark(Object.values(ok).every(Boolean))} |`;
+    }),
+    '',
+    ...deployed.screens.map(
+      (screen) =>
+        `- ${screen.name}: scores by run ${screen.lighthouse.runs.map((r) => `${r.score}/${r.accessibility}`).join(', ')} (performance/accessibility); LCP element \`${screen.lighthouse.medianRun.lcpElement}\`.`,
+    ),
+    '',
+  );
+  return lines;
 }
 
 /** The screens under applied throttling: what the page itself saw, median of the runs. */
@@ -232,6 +269,7 @@ export function markdown(context: WebBenchContext, results: WebBenchResults): st
   if (diagnostics.length)
     push('Where the main thread goes (median run, simulated mobile CPU):', '', ...diagnostics, '');
   push(...screensSection(results.screens));
+  push(...deployedSection(results));
   push(...appliedSection(results.applied));
   push(
     '## Panning with the seeded events',

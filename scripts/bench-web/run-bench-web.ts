@@ -20,9 +20,10 @@ import { signedInStorage } from '../../e2e/support/app-state';
 import { describeChromium, resolveChromium } from '../../e2e/support/chromium';
 import { startAppServer } from './app-server';
 import { runApplied } from './applied';
+import { startDeployedFront } from './deployed-front';
 import { runLighthouse } from './lighthouse';
 import { runPan } from './pan';
-import { markdown, type ScreenResult, summary, type WebBenchContext } from './report';
+import { type DeployedResults, markdown, type ScreenResult, summary, type WebBenchContext } from './report';
 import { seedMapEvents } from './seed-map';
 import { startTileServer } from './tiles';
 
@@ -193,23 +194,46 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
         js: gzippedScripts(result.medianRun.scripts),
       });
     }
+    // The same screens as a city serves them (docs/deploying.md: nginx, TLS, HTTP/2), when nginx is installed.
+    const measured = [...(wanted('/') ? [{ name: HOME_NAME, path: '/', storage: null }] : []), ...main];
+    const front = await startDeployedFront(app.url);
+    const deployed: DeployedResults = { screens: [] };
+    if ('skipped' in front) {
+      deployed.skipped = front.skipped;
+      log(`as deployed: not measured, ${front.skipped}`);
+    } else {
+      cleanups.push(front.stop);
+      for (const screen of measured) {
+        const result = await runLighthouse(`${front.url}${screen.path}`, {
+          runs: options.lighthouseRuns,
+          extraFlags: [...new Set([...tiles.chromiumFlags, ...front.chromiumFlags])],
+          log: (m) => log(`as deployed: ${m}`),
+          onClose: (close) => cleanups.push(close),
+          storage: screen.storage,
+        });
+        deployed.screens.push({
+          name: screen.name,
+          path: screen.path,
+          lighthouse: result,
+          js: gzippedScripts(result.medianRun.scripts),
+        });
+      }
+    }
     // The same screens under applied throttling (applied.ts): what Lighthouse's simulation cannot show.
-    const applied = await runApplied(
-      app.url,
-      [...(wanted('/') ? [{ name: HOME_NAME, path: '/', storage: null }] : []), ...main],
-      {
-        runs: options.lighthouseRuns,
-        extraFlags: tiles.chromiumFlags,
-        log,
-        onClose: (close) => cleanups.push(close),
-      },
-    );
+    const applied = await runApplied(app.url, measured, {
+      runs: options.lighthouseRuns,
+      extraFlags: tiles.chromiumFlags,
+      log,
+      onClose: (close) => cleanups.push(close),
+    });
     if (options.lighthouseOnly) {
       for (const screen of applied) log(`${screen.path} applied median: ${JSON.stringify(screen.median)}`);
       for (const screen of screens) {
         log(`${screen.path} median: ${JSON.stringify(screen.lighthouse.median)}`);
         for (const failure of screen.lighthouse.medianRun.accessibilityFailures) log(`  accessibility: ${failure}`);
       }
+      for (const screen of deployed.screens)
+        log(`${screen.path} as deployed median: ${JSON.stringify(screen.lighthouse.median)}`);
       for (const line of home?.diagnostics ?? []) log(line);
       return;
     }
@@ -246,7 +270,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
       seed,
       panSeconds: options.panSeconds,
     };
-    const results = { lighthouse, initialJs, embedInitialJs, pan, screens, applied };
+    const results = { lighthouse, initialJs, embedInitialJs, pan, screens, deployed, applied };
     process.stdout.write(`\n${summary(results)}\n\n`);
     mkdirSync(path.dirname(options.output), { recursive: true });
     writeFileSync(options.output, markdown(context, results));

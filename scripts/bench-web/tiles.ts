@@ -4,13 +4,13 @@
  * through `--host-resolver-rules` (certificate errors ignored), so the app, its CSP and its build stay as users
  * get them, and the tiles are a third-party origin for Lighthouse as they are in production.
  */
-import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { selfSignedCertificate } from './certificate';
 
 export const TILE_HOST = 'tile.openstreetmap.org';
 
@@ -71,46 +71,23 @@ export type TileServer = {
 export async function startTileServer(): Promise<TileServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'evmap-bench-tiles-'));
   try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        `/CN=${TILE_HOST}`,
-        '-addext',
-        `subjectAltName=DNS:${TILE_HOST}`,
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
+    const { key, cert } = selfSignedCertificate(dir, `DNS:${TILE_HOST}`);
     const tile = makeTile();
     let served = 0;
-    const server = https.createServer(
-      { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
-      (request, response) => {
-        if (!/^\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '')) {
-          response.writeHead(404).end();
-          return;
-        }
-        served++;
-        response.writeHead(200, {
-          'content-type': 'image/png',
-          'content-length': tile.length,
-          'cache-control': 'max-age=86400',
-          'access-control-allow-origin': '*',
-        });
-        response.end(tile);
-      },
-    );
+    const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (request, response) => {
+      if (!/^\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '')) {
+        response.writeHead(404).end();
+        return;
+      }
+      served++;
+      response.writeHead(200, {
+        'content-type': 'image/png',
+        'content-length': tile.length,
+        'cache-control': 'max-age=86400',
+        'access-control-allow-origin': '*',
+      });
+      response.end(tile);
+    });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const address = server.address();
