@@ -26,6 +26,8 @@ export type LighthouseRun = {
   longestTaskMs: number;
   /** Paths of the app's own scripts (`/assets/….js`) the page loaded. */
   scripts: string[];
+  /** The protocols of the requests to the page's origin (`http/1.1`, `h2`…), each once. */
+  protocols: string[];
   lcpMs: number;
   tbtMs: number;
   fcpMs: number;
@@ -41,7 +43,10 @@ export type LighthouseRun = {
 export type LighthouseSummary = {
   version: string;
   runs: LighthouseRun[];
-  median: Omit<LighthouseRun, 'lcpElement' | 'benchmarkIndex' | 'warnings' | 'accessibilityFailures' | 'scripts'>;
+  median: Omit<
+    LighthouseRun,
+    'lcpElement' | 'benchmarkIndex' | 'warnings' | 'accessibilityFailures' | 'scripts' | 'protocols'
+  >;
   /** The run of median performance score: its scripts and failed accessibility audits. */
   medianRun: LighthouseRun;
   /** Markdown lines from the run of median score: main-thread work, scripts, long tasks. */
@@ -241,9 +246,13 @@ export async function runLighthouse(
       const accessibility = lhr.categories.accessibility?.score;
       if (typeof accessibility !== 'number') throw new Error('Lighthouse gave no accessibility score');
       const origin = new URL(url).origin;
-      const scripts = itemsOf(lhr, 'network-requests')
+      const requests = itemsOf(lhr, 'network-requests');
+      const scripts = requests
         .filter((item) => item.resourceType === 'Script' && String(item.url).startsWith(`${origin}/assets/`))
         .map((item) => short(item.url));
+      const protocols = requests
+        .filter((item) => String(item.url).startsWith(`${origin}/`))
+        .map((item) => String(item.protocol));
       const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)
         ?.items;
       const node = JSON.stringify(lcpItems ?? []).match(/"selector":"([^"]*)"|"snippet":"([^"]*)"/);
@@ -253,6 +262,7 @@ export async function runLighthouse(
         accessibilityFailures: accessibilityFailures(lhr),
         longestTaskMs: Math.max(0, ...itemsOf(lhr, 'long-tasks').map((item) => Number(item.duration))),
         scripts: [...new Set(scripts)],
+        protocols: [...new Set(protocols)],
         lcpMs: value('largest-contentful-paint'),
         tbtMs: value('total-blocking-time'),
         fcpMs: value('first-contentful-paint'),

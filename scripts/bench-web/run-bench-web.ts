@@ -211,6 +211,10 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
           onClose: (close) => cleanups.push(close),
           storage: screen.storage,
         });
+        // Measured through the front only if the page really came over HTTP/2 (not a fallback to HTTP/1.1).
+        const protocols = [...new Set(result.runs.flatMap((run) => run.protocols))];
+        if (protocols.some((protocol) => protocol !== 'h2'))
+          throw new Error(`as deployed: ${screen.path} came over ${protocols.join(', ')}, not only h2`);
         deployed.screens.push({
           name: screen.name,
           path: screen.path,
