@@ -28,6 +28,16 @@ export async function freePort(): Promise<number> {
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
+/** Stops `child` (SIGTERM, then SIGKILL after `graceMs`) and resolves once it has exited; at once if it already has. */
+export async function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
+  if (!running(child)) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 export async function startAppServer(root: string): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evmap-bench-web-'));
   const port = await freePort();
@@ -60,13 +70,7 @@ export async function startAppServer(root: string): Promise<AppServer> {
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
   const stop = async () => {
-    if (running(child)) {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(child, 20_000);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

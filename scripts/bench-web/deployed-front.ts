@@ -10,7 +10,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './app-server';
+import { globalsRoutes } from '@evmap/contract/routes/globals';
+import { urlOf } from '@evmap/contract/routes/route';
+import { freePort, stopChild } from './app-server';
 import { selfSignedCertificate } from './certificate';
 
 /** nginx, where the scale tests look for it too (`.ci/run` installs Debian's). */
@@ -76,10 +78,14 @@ http {
 /** The health check's status through the front (its certificate is the throwaway one), or 0 when it does not answer. */
 function healthStatus(url: string): Promise<number> {
   return new Promise((resolve) => {
-    const request = https.get(`${url}/api/v1/health`, { rejectUnauthorized: false, timeout: 2_000 }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
+    const request = https.get(
+      `${url}${urlOf(globalsRoutes.health)}`,
+      { rejectUnauthorized: false, timeout: 2_000 },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
     request.on('error', () => resolve(0));
     request.on('timeout', () => request.destroy());
   });
@@ -94,13 +100,7 @@ export async function startDeployedFront(appUrl: string): Promise<DeployedFront 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'evmap-bench-front-'));
   let child: ChildProcess | undefined;
   const stop = async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child!.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    if (child) await stopChild(child, 5_000);
     rmSync(dir, { recursive: true, force: true });
   };
   try {

@@ -5,7 +5,6 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { type Browser, chromium as playwright } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../../e2e/support/browser';
 import { resolveChromium } from '../../e2e/support/chromium';
+import { stopChild } from './app-server';
 
 export type LighthouseRun = {
   score: number;
@@ -121,13 +121,7 @@ async function launchChromium(extraFlags: string[]): Promise<Chromium> {
     stderr = (stderr + d.toString()).slice(-5_000);
   });
   const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(child, 5_000);
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   const file = path.join(profile, 'DevToolsActivePort');

@@ -21,7 +21,7 @@ import { describeChromium, resolveChromium } from '../../e2e/support/chromium';
 import { startAppServer } from './app-server';
 import { runApplied } from './applied';
 import { startDeployedFront } from './deployed-front';
-import { runLighthouse } from './lighthouse';
+import { type LighthouseSummary, runLighthouse } from './lighthouse';
 import { runPan } from './pan';
 import { type DeployedResults, markdown, type ScreenResult, summary, type WebBenchContext } from './report';
 import { seedMapEvents } from './seed-map';
@@ -115,6 +115,14 @@ function gzippedScripts(scripts: string[]): Array<{ file: string; gzipBytes: num
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
+/** A screen's result: its Lighthouse runs and the scripts of the median one. */
+const screenResult = (screen: { name: string; path: string }, lighthouse: LighthouseSummary): ScreenResult => ({
+  name: screen.name,
+  path: screen.path,
+  lighthouse,
+  js: gzippedScripts(lighthouse.medianRun.scripts),
+});
+
 export async function runWebBench(options: WebBenchOptions): Promise<void> {
   const { log, root } = options;
   const cleanups: Array<() => Promise<void>> = [];
@@ -166,16 +174,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
         reportFile: options.report,
       });
     const home = wanted('/') ? await runHome() : undefined;
-    const screens: ScreenResult[] = home
-      ? [
-          {
-            name: HOME_NAME,
-            path: '/',
-            lighthouse: home,
-            js: gzippedScripts(home.medianRun.scripts),
-          },
-        ]
-      : [];
+    const screens: ScreenResult[] = home ? [screenResult({ name: HOME_NAME, path: '/' }, home)] : [];
     const main = (await mainScreens(app.url)).filter((s) => wanted(s.path));
     for (const screen of main) {
       const result = await runLighthouse(`${app.url}${screen.path}`, {
@@ -187,12 +186,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
         // --report FILE: each screen's report beside the home's, named after its path.
         reportFile: options.report?.replace(/(\.json)?$/, `${screen.path.replace(/[^a-z0-9]+/gi, '-')}.json`),
       });
-      screens.push({
-        name: screen.name,
-        path: screen.path,
-        lighthouse: result,
-        js: gzippedScripts(result.medianRun.scripts),
-      });
+      screens.push(screenResult(screen, result));
     }
     // The same screens as a city serves them (docs/deploying.md: nginx, TLS, HTTP/2), when nginx is installed.
     const measured = [...(wanted('/') ? [{ name: HOME_NAME, path: '/', storage: null }] : []), ...main];
@@ -215,12 +209,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
         const protocols = [...new Set(result.runs.flatMap((run) => run.protocols))];
         if (protocols.some((protocol) => protocol !== 'h2'))
           throw new Error(`as deployed: ${screen.path} came over ${protocols.join(', ')}, not only h2`);
-        deployed.screens.push({
-          name: screen.name,
-          path: screen.path,
-          lighthouse: result,
-          js: gzippedScripts(result.medianRun.scripts),
-        });
+        deployed.screens.push(screenResult(screen, result));
       }
     }
     // The same screens under applied throttling (applied.ts): what Lighthouse's simulation cannot show.

@@ -45,7 +45,7 @@ export const UI_KIT_PACKAGES = ['@mantine/core', '@mantine/hooks', ...TOAST_PACK
 type PackageJson = { dependencies?: Record<string, string> };
 
 /** The folder of package `name` as Node would find it from `from` (a folder), or undefined when not installed. */
-function packageFolder(name: string, from: string): string | undefined {
+export function packageFolder(name: string, from: string): string | undefined {
   // Its exports may hide package.json from require.resolve: the lookup paths are walked instead.
   const candidates = createRequire(path.resolve(from, 'noop.js')).resolve.paths(name) ?? [];
   return candidates.map((dir) => path.join(dir, name)).find((dir) => existsSync(path.join(dir, 'package.json')));

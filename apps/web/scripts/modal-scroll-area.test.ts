@@ -1,14 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { packageFolder } from './code-splitting';
 import { modalWithoutScrollArea } from './modal-scroll-area';
 
-const SRC = fileURLToPath(new URL('../src', import.meta.url));
-// The package's folder (its exports hide package.json): the folder above the resolved entry's `cjs` or `esm`.
-const mantineEntry = createRequire(import.meta.url).resolve('@mantine/core');
-const mantineCore = mantineEntry.slice(0, mantineEntry.search(/[\\/](?:cjs|esm)[\\/]/));
+const WEB = fileURLToPath(new URL('..', import.meta.url));
+const SRC = path.join(WEB, 'src');
+const mantineCore = packageFolder('@mantine/core', WEB)!;
 const MODAL_ROOT = path.join(mantineCore, 'esm/components/Modal/ModalRoot.mjs');
 
 type Hook = (...args: unknown[]) => unknown;
@@ -17,13 +16,10 @@ const resolveId = plugin.resolveId as Hook;
 const load = plugin.load as Hook;
 
 /** The app's source files (not the tests). */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
+const sourceFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => path.join(dir, file));
 
 describe("Modal's scroll area (build only)", () => {
   it("answers ModalRoot's import of the scroll area, and no other import", () => {
