@@ -11,6 +11,7 @@ import { embedMessages, embedPage } from './scripts/embed-page';
 import { inlineBootScript } from './scripts/inline-boot-script';
 import { modalWithoutScrollArea } from './scripts/modal-scroll-area';
 import { nonBlockingCss } from './scripts/non-blocking-css';
+import { precompressedAssets } from './scripts/precompressed-assets';
 import { pureContractSchemas } from './scripts/pure-contract-schemas';
 import { routeChunksMeta } from './scripts/route-chunks';
 import { routeTablePaths } from './scripts/route-table-paths';
@@ -97,6 +98,8 @@ export default defineConfig(({ command, mode }) => {
       }),
       // After the PWA plugin, which adds its registration to every page.
       embedPage(),
+      // Once every file is written: each asset's Brotli and gzip copies, which the server sends as they are.
+      precompressedAssets(),
     ],
     resolve: {
       // Tests and the dev server keep React Router's warnings.

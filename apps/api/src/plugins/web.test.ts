@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app';
 import { inlineScriptHashes, withTileSettings } from './web';
@@ -24,6 +25,10 @@ const EMBED_HTML = `<!doctype html>
   <head><script type="module" crossorigin src="/assets/embed-abc123.js"></script></head>
   <body><div id="embed"></div></body>
 </html>`;
+// A built script and the build's compressed copies of it (apps/web/scripts/precompressed-assets.ts).
+const SCRIPT = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `text number ${i}`))};\n`;
+const SCRIPT_BR = brotliCompressSync(SCRIPT);
+const SCRIPT_GZ = gzipSync(SCRIPT, { level: 9 });
 const TILE_URL = 'https://tiles.example.com/{z}/{x}/{y}.png?key=a&style="b"';
 
 function sha256(text: string): string {
@@ -48,6 +53,12 @@ beforeAll(async () => {
       mkdirSync(webDist, { recursive: true });
       writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
       writeFileSync(path.join(webDist, 'embed.html'), EMBED_HTML);
+      mkdirSync(path.join(webDist, 'assets'));
+      writeFileSync(path.join(webDist, 'assets/app-abc123.js'), SCRIPT);
+      writeFileSync(path.join(webDist, 'assets/app-abc123.js.br'), SCRIPT_BR);
+      writeFileSync(path.join(webDist, 'assets/app-abc123.js.gz'), SCRIPT_GZ);
+      // A script the build left without copies.
+      writeFileSync(path.join(webDist, 'assets/other-def456.js'), SCRIPT);
     },
   });
 });
@@ -111,6 +122,53 @@ describe('the embed page', () => {
       const res = await ctx.app.inject(url);
       expect(directive(res.headers['content-security-policy'], 'frame-ancestors'), url).toBe("'none'");
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+});
+
+describe('the built assets', () => {
+  const script = (acceptEncoding?: string, url = '/assets/app-abc123.js') =>
+    ctx.app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  it("sends the build's Brotli copy as it is to a browser that accepts Brotli", async () => {
+    const res = await script('gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(SCRIPT_BR)).toBe(true);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip copy to a browser that accepts only gzip', async () => {
+    const res = await script('gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.equals(SCRIPT_GZ)).toBe(true);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file itself to a client that accepts no encoding', async () => {
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const res = await script(acceptEncoding);
+      expect(res.statusCode, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBeUndefined();
+      expect(res.body, acceptEncoding).toBe(SCRIPT);
+    }
+  });
+
+  it('still compresses an asset the build left without copies', async () => {
+    const res = await script('br', '/assets/other-def456.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('answers 404 for an asset that does not exist, whatever the encodings accepted', async () => {
+    for (const acceptEncoding of [undefined, 'br', 'gzip']) {
+      const res = await script(acceptEncoding, '/assets/missing-000000.js');
+      expect(res.statusCode, acceptEncoding).toBe(404);
     }
   });
 });

@@ -101,6 +101,9 @@ export const webPlugin = fp<{ webDist: string }>(
         prefix: '/',
         wildcard: true,
         index: false,
+        // The build's Brotli and gzip copies of the assets (apps/web/scripts/precompressed-assets.ts), sent as
+        // they are to a browser that accepts them; other files are compressed per answer as before.
+        preCompressed: true,
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
