@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders, securityHeadersPlugin } from './security-headers';
+import { DOCUMENT_ONLY_HEADERS, helmetHeaders, securityHeadersPlugin } from './security-headers';
 
 const helmet = {
   contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } },
@@ -30,6 +30,35 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
       expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+    await app.close();
+  });
+
+  it("leaves the documents' headers off the build's scripts and style sheets, and only off them", async () => {
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, { helmet });
+    app.get('/*', async () => 'body');
+    const page = await app.inject({ method: 'GET', url: '/profile' });
+    for (const url of ['/assets/index-a1B2c3.js', '/assets/index-a1B2c3.css', '/assets/vendor-x.js?v=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      // What a script or a style sheet needs stays, as on a page.
+      for (const name of [
+        'x-content-type-options',
+        'cross-origin-resource-policy',
+        'strict-transport-security',
+        'referrer-policy',
+      ]) {
+        expect(res.headers[name], `${url} ${name}`).toBe(page.headers[name]);
+      }
+    }
+    // Every other answer keeps them all: pages, images and other files of the build, the API.
+    for (const url of ['/profile', '/assets/logo-a1.svg', '/assets/index.js/x', '/sw.js', '/api/v1/assets/a.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      for (const name of DOCUMENT_ONLY_HEADERS) {
+        if (page.headers[name] !== undefined) expect(res.headers[name], `${url} ${name}`).toBe(page.headers[name]);
+      }
+      expect(res.headers['content-security-policy'], url).toBeDefined();
     }
     await app.close();
   });
