@@ -137,3 +137,6 @@ export const ADMIN_SESSION_HOURS = 12;
 
 /** The feeds cover the occurrences from now to this many days ahead (feeds.ts). */
 export const FEED_DAYS = 60;
+
+/** How an event repeats (spec section 9); `recurringSchema` in enums.ts. Here without zod, for the web form. */
+export const RECURRING = ['none', 'daily', 'weekly', 'bi-weekly', 'monthly'] as const;

@@ -1,6 +1,7 @@
 /** Enumerations of spec section 3, shared by the API and the web app. */
 import { z } from 'zod';
-import { PLAN_TYPES, USER_TYPES } from './constants';
+import { PLAN_TYPES, RECURRING, USER_TYPES } from './constants';
+import { PROVINCE_CODES, PROVINCES, type Province } from './provinces';
 
 export const LANGS = ['fr', 'en'] as const;
 export const langSchema = z.enum(LANGS);
@@ -15,7 +16,7 @@ export { PLAN_TYPES };
 export const planTypeSchema = z.enum(PLAN_TYPES);
 export type PlanType = z.infer<typeof planTypeSchema>;
 
-export const RECURRING = ['none', 'daily', 'weekly', 'bi-weekly', 'monthly'] as const;
+export { RECURRING };
 export const recurringSchema = z.enum(RECURRING);
 export type Recurring = z.infer<typeof recurringSchema>;
 
@@ -29,24 +30,7 @@ export const CATEGORY_HANDLES = [
 ] as const;
 export type CategoryHandle = (typeof CATEGORY_HANDLES)[number];
 
-/** Canadian provinces and territories by two-letter code, with their main IANA time zone. */
-export const PROVINCES = {
-  AB: 'America/Edmonton',
-  BC: 'America/Vancouver',
-  MB: 'America/Winnipeg',
-  NB: 'America/Moncton',
-  NL: 'America/St_Johns',
-  NS: 'America/Halifax',
-  NT: 'America/Yellowknife',
-  NU: 'America/Iqaluit',
-  ON: 'America/Toronto',
-  PE: 'America/Halifax',
-  QC: 'America/Toronto',
-  SK: 'America/Regina',
-  YT: 'America/Whitehorse',
-} as const;
-export type Province = keyof typeof PROVINCES;
-export const PROVINCE_CODES = Object.keys(PROVINCES) as [Province, ...Province[]];
+export { PROVINCE_CODES, PROVINCES, type Province };
 export const provinceSchema = z.enum(PROVINCE_CODES);
 
 export const STAT_TYPES = ['view', 'click', 'btn_click'] as const;

@@ -6,7 +6,7 @@
  * the first or after the last), is a new publication, charged like the first once the owner confirms it. Shared by
  * the API (which refuses such a save unless `confirmCharge` is sent) and the web form (which asks before saving).
  */
-import { dayOf, type EventDate } from './event-dates';
+import { dayOf, type EventDate } from './event-date-rules';
 
 export type PublicationPlace = {
   address?: string | null;
