@@ -51,6 +51,7 @@ const TEXTS = {
     leave: 'Leave the page',
     resume: 'Resume your draft',
     publish: 'Publish',
+    titleRequired: 'Title is required',
     publishTitle: 'Publish this event?',
     startDate: 'Start date',
   },
@@ -76,6 +77,7 @@ const TEXTS = {
     leave: 'Quitter la page',
     resume: 'Reprendre votre brouillon',
     publish: 'Publier',
+    titleRequired: 'Le titre est obligatoire',
     publishTitle: /^Publier cet événement/,
     startDate: 'Date de début',
   },
@@ -108,6 +110,38 @@ describe.each([
   ['French on a phone', 'fr', PHONE],
 ] as const)('the event form’s first hour, %s', (_label, lang, device) => {
   const text = TEXTS[lang];
+
+  it('loads what it checks with when it is first used, not with the page, and checks with it', async () => {
+    const session = await verifiedOrganisation(server, `checks ${lang}`);
+    const { page, errors, close } = await openPage(browser, {
+      ...device,
+      locale: lang === 'fr' ? 'fr-CA' : 'en-CA',
+      storage: { ...signedInStorage(session.jwt), [STORAGE_KEYS.lang]: lang },
+    });
+    // The scripts that carry zod (its error class is named in its code), as the page receives them.
+    const zodScripts: string[] = [];
+    page.on('response', async (response) => {
+      const url = new URL(response.url());
+      if (!url.pathname.startsWith('/assets/') || !url.pathname.endsWith('.js')) return;
+      const body = await response.text().catch(() => '');
+      if (body.includes('ZodError')) zodScripts.push(url.pathname);
+    });
+
+    await page.goto(`${server.url}/profile/events/create`);
+    const titleField = page.getByLabel(text.titleFr);
+    await titleField.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(zodScripts).toEqual([]);
+
+    // The first focus in the form starts loading it; a publish without a title is refused with the contract's message.
+    await titleField.focus();
+    await expect.poll(() => zodScripts.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: text.publish, exact: true }).click();
+    await page.getByText(text.titleRequired).waitFor();
+    expect(await titleField.getAttribute('aria-invalid')).toBe('true');
+    expect(errors).toEqual([]);
+    await close();
+  });
 
   it('places the pin with the keyboard, says what is missing, keeps the draft and asks before leaving', async () => {
     const session = await verifiedOrganisation(server, `first hour ${lang}`);

@@ -3,7 +3,7 @@
  * codes) and country (Canada only), bound by name to the surrounding form of the kit. Shared by the
  * account form and the administrators' user form, so it lives below the features.
  */
-import { PROVINCE_CODES } from '@evmap/contract/enums';
+import { PROVINCE_CODES } from '@evmap/contract/provinces';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from '@/i18n/use-translation';
 import { SelectField, TextField } from '@/lib/form/fields';

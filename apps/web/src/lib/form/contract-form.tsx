@@ -18,6 +18,7 @@ export function ContractFormView<T extends FieldValues>({
   children,
   label,
   focusMessage = false,
+  onFocus,
 }: {
   form: UseFormReturn<T, unknown, FieldValues>;
   onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
@@ -33,10 +34,12 @@ export function ContractFormView<T extends FieldValues>({
   label?: string;
   /** A new form message takes the focus (a long form: its message is far from its button). */
   focusMessage?: boolean;
+  /** The focus moved to the form or within it (the event form starts loading what it checks with). */
+  onFocus?: () => void;
 }) {
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <form onSubmit={onSubmit} onFocus={onFocus} noValidate aria-label={label}>
         <Stack gap={gap}>
           {intro}
           <FormMessage message={formMessage} action={messageAction} focusOnShow={focusMessage} />

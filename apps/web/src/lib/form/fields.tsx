@@ -2,7 +2,7 @@
  * The field components of the form kit. Each takes a `name`, reads its value and error from the
  * surrounding form (ContractFormView), and shows a visible label and its error on the field.
  */
-import { MINUTE_STEPS } from '@evmap/contract/event-dates';
+import { MINUTE_STEPS } from '@evmap/contract/event-date-rules';
 import { Checkbox, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from './fields.module.css';

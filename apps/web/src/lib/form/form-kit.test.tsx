@@ -111,3 +111,72 @@ describe('the form kit', () => {
     expect(await screen.findByText('Subject and message are required')).toBeTruthy();
   });
 });
+
+/** A form whose schema is imported with its first check (the event form's way). */
+function LazyForm({
+  loadSchema,
+  submit,
+}: {
+  loadSchema: () => Promise<typeof schema>;
+  submit: (values: z.output<typeof schema>) => Promise<unknown>;
+}) {
+  const { form, onSubmit, formMessage, warmValidation } = useContractForm({
+    loadSchema,
+    defaultValues: { titleFr: '', phoneNumber: '' },
+    submit,
+  });
+  return (
+    <ContractFormView form={form} onSubmit={onSubmit} formMessage={formMessage} onFocus={warmValidation}>
+      <TextField name="titleFr" required />
+      <button type="submit">Save</button>
+    </ContractFormView>
+  );
+}
+
+describe('a form whose schema loads with its first check', () => {
+  it('loads nothing until the form is used, then loads the schema once at the first focus', async () => {
+    const loadSchema = vi.fn(async () => schema);
+    const submit = vi.fn(async () => ({}));
+    const { user } = await renderUi(<LazyForm loadSchema={loadSchema} submit={submit} />);
+    expect(loadSchema).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText(/Title \(French\)/));
+    expect(loadSchema).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    await user.type(screen.getByLabelText(/Title \(French\)/), ' Fête ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The schema's own transforms apply (trim): the values sent are the schema's output.
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ titleFr: 'Fête', phoneNumber: '' }));
+    expect(loadSchema).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks with the schema on a submit with no focus before', async () => {
+    const loadSchema = vi.fn(async () => schema);
+    const submit = vi.fn(async () => ({}));
+    await renderUi(<LazyForm loadSchema={loadSchema} submit={submit} />);
+    screen.getByRole('button', { name: 'Save' }).closest('form')?.requestSubmit();
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('says the service is unavailable when the schema cannot be loaded, and tries again on the next submit', async () => {
+    let online = false;
+    const loadSchema = vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch dynamically imported module');
+      return schema;
+    });
+    const submit = vi.fn(async () => ({}));
+    const { user } = await renderUi(<LazyForm loadSchema={loadSchema} submit={submit} />, { lang: 'fr' });
+    await user.type(screen.getByLabelText(/Titre \(français\)/), 'Fête');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Le service est temporairement indisponible. Veuillez réessayer.',
+    );
+    expect(submit).not.toHaveBeenCalled();
+    // What was typed is kept.
+    expect((screen.getByLabelText(/Titre \(français\)/) as HTMLInputElement).value).toBe('Fête');
+    online = true;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ titleFr: 'Fête', phoneNumber: '' }));
+  });
+});

@@ -3,23 +3,75 @@
  * values, and the call that sends the result. Server errors land where they belong: `errors.<field>`
  * on the field of that name (or the one `serverField` maps it to), `global` and anything without a
  * field as the form message.
+ *
+ * The schema is given as it is (`schema`), or as a function that imports it (`loadSchema`): a form whose first
+ * screen must not wait for zod (the event form: zod and the contract's schemas are about 25 KB gzipped) loads it
+ * with its first check, or sooner when `warmValidation` is called (the form's first focus). The resolver itself
+ * (zod's, with the contract's error map) is loaded the same way; with `schema`, as soon as the form mounts.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
+  type Resolver,
   type UseFormProps,
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from '@/i18n/use-translation';
-import { contractResolver } from '@/lib/contract-resolver';
 import { applyApiErrors } from '@/lib/form-errors';
 
-export type ContractFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues>, TResult> = {
-  schema: TSchema;
+/** The contract's resolver (lib/contract-resolver.ts: zod's, with the error map installed), imported once. */
+let contractResolverModule: Promise<typeof import('@/lib/contract-resolver')> | undefined;
+export function loadContractResolver() {
+  contractResolverModule ??= import('@/lib/contract-resolver');
+  return contractResolverModule;
+}
+
+/** The schema as it is, or the function that imports it (see the module comment). */
+type SchemaSource<TSchema> =
+  | { schema: TSchema; loadSchema?: undefined }
+  | { schema?: undefined; loadSchema: () => Promise<TSchema> };
+
+/** The type of the form's root error when what it checks with could not be loaded (offline). */
+const CHECK_UNAVAILABLE = 'check-unavailable';
+
+/**
+ * A resolver that checks with the schema of `source`, once it and the contract's resolver are loaded. When they
+ * cannot be (offline), the check fails with a root error of type CHECK_UNAVAILABLE, and the next one tries again.
+ */
+function lazyResolver<TSchema extends z.ZodType<FieldValues, FieldValues>>(
+  source: () => Promise<TSchema>,
+): Resolver<z.input<TSchema>, unknown, z.output<TSchema>> {
+  return async (values, context, options) => {
+    let loaded: [typeof import('@/lib/contract-resolver'), TSchema];
+    try {
+      loaded = await Promise.all([loadContractResolver(), source()]);
+    } catch {
+      contractResolverModule = undefined;
+      return {
+        values: {},
+        errors: { root: { type: CHECK_UNAVAILABLE, message: CHECK_UNAVAILABLE } } as FieldErrors<z.input<TSchema>>,
+      };
+    }
+    const [{ contractResolver }, schema] = loaded;
+    // The resolver's generic types cannot follow an abstract schema; the form's types come from TSchema.
+    const resolve = contractResolver(schema as never) as unknown as Resolver<
+      z.input<TSchema>,
+      unknown,
+      z.output<TSchema>
+    >;
+    return resolve(values, context, options);
+  };
+}
+
+export type ContractFormOptions<
+  TSchema extends z.ZodType<FieldValues, FieldValues>,
+  TResult,
+> = SchemaSource<TSchema> & {
   defaultValues: DefaultValues<z.input<TSchema>>;
   /** Sends the validated values (a mutation's mutateAsync, typically). */
   submit: (values: z.output<TSchema>) => Promise<TResult>;
@@ -44,6 +96,8 @@ export type ContractForm<TSchema extends z.ZodType<FieldValues, FieldValues>> = 
    * message), for calls the form makes beside its submit; `serverField` overrides the form's mapping.
    */
   showError: (error: unknown, serverField?: (key: string) => string | undefined) => void;
+  /** Starts loading what the form checks with (the schema, zod), before the first check needs it. */
+  warmValidation: () => void;
 };
 
 /** A form bound to a contract schema and the call that submits it. */
@@ -52,9 +106,41 @@ export function useContractForm<TSchema extends z.ZodType<FieldValues, FieldValu
 ): ContractForm<TSchema> {
   const { t } = useTranslation();
   const { schema, defaultValues, submit, onSuccess, serverField = (key) => key, disabled, mode } = options;
+  // The loaded schema, kept while `loadSchema` is the same function (a failed load is asked again).
+  const loaded = useRef<{ from: () => Promise<TSchema>; schema: Promise<TSchema> }>(undefined);
+  const source = (): Promise<TSchema> => {
+    if (options.schema !== undefined) return Promise.resolve(options.schema);
+    const load = options.loadSchema;
+    if (!load) throw new Error('useContractForm needs a schema or a loadSchema');
+    let entry = loaded.current;
+    if (entry?.from !== load) {
+      const fresh = { from: load, schema: load() };
+      fresh.schema.catch(() => {
+        if (loaded.current === fresh) loaded.current = undefined;
+      });
+      loaded.current = fresh;
+      entry = fresh;
+    }
+    return entry.schema;
+  };
+  const warmValidation = () => {
+    loadContractResolver().catch(() => {
+      contractResolverModule = undefined;
+    });
+    source().catch(() => {
+      // Not loaded now (offline): the first check asks again, and says so if it still cannot.
+    });
+  };
+  // A form given its schema has zod already: its resolver is loaded at once, ready for the first check.
+  const eager = schema !== undefined;
+  useEffect(() => {
+    if (!eager) return;
+    loadContractResolver().catch(() => {
+      contractResolverModule = undefined;
+    });
+  }, [eager]);
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
-    // The resolver's generic types cannot follow an abstract schema; the form's types come from TSchema.
-    resolver: contractResolver(schema as never) as never,
+    resolver: lazyResolver(source),
     defaultValues,
     disabled,
     mode,
@@ -78,17 +164,23 @@ export function useContractForm<TSchema extends z.ZodType<FieldValues, FieldValu
       ),
     );
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormMessage(undefined);
-    let result: TResult;
-    try {
-      result = await submit(values);
-    } catch (error) {
-      showError(error);
-      return;
-    }
-    onSuccess?.(result, values);
-  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFormMessage(undefined);
+      let result: TResult;
+      try {
+        result = await submit(values);
+      } catch (error) {
+        showError(error);
+        return;
+      }
+      onSuccess?.(result, values);
+    },
+    (errors) => {
+      // What the form checks with could not be loaded: as a request that could not be sent, nothing is lost.
+      if (errors.root?.type === CHECK_UNAVAILABLE) setFormMessage(t('unavailable', { ns: 'errors' }));
+    },
+  );
 
-  return { form, onSubmit, formMessage, setFormMessage, showError };
+  return { form, onSubmit, formMessage, setFormMessage, showError, warmValidation };
 }

@@ -2,7 +2,7 @@
  * The event form's accessibility fieldset (issue 24): the step-free entrance as a radio group (not said, yes,
  * partly, no), one checkbox per feature, and a note in each language. Every control has its visible label.
  */
-import { ACCESS_FEATURES, type AccessFeature, STEP_FREE_VALUES } from '@evmap/contract/accessibility';
+import { ACCESS_FEATURES, type AccessFeature, STEP_FREE_VALUES } from '@evmap/contract/access-features';
 import { Checkbox, SimpleGrid } from '@mantine/core';
 import { AccessIcon } from '@/components/accessibility-list';
 import { useTranslation } from '@/i18n/use-translation';

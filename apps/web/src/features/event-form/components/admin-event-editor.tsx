@@ -12,7 +12,7 @@ import { useTranslation } from '@/i18n/use-translation';
 import { PATHS } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useDeleteAdminEvent, useSaveAdminEvent } from '../api/admin-event';
-import { eventToValues } from '../utils/event-form-schema';
+import { eventToValues } from '../utils/event-form-body';
 import { AdminEventFields } from './admin-event-fields';
 import { DeleteEventButton } from './delete-event-button';
 import { EventForm } from './event-form';

@@ -18,7 +18,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useDeleteOwnEvent } from '../api/delete-own-event';
 import { useSaveOwnEvent } from '../api/save-own-event';
-import { eventToValues } from '../utils/event-form-schema';
+import { eventToValues } from '../utils/event-form-body';
 import { maxDatesOf, readOnlyReason, recurrenceAllowed } from '../utils/plan-rules';
 import { DeleteEventButton } from './delete-event-button';
 import { EventForm, type EventFormBody } from './event-form';

@@ -5,7 +5,7 @@
  * are saved (`save`) and what is asked before (`beforeSave`: the publishing confirmation).
  */
 import { Anchor, Button, Group, List, Paper, Stack, Title } from '@mantine/core';
-import { type ReactNode, useDeferredValue, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useId, useRef } from 'react';
 import { Spinner } from '@/components/spinner';
 import { useLang } from '@/i18n/use-lang';
 import { useTranslation } from '@/i18n/use-translation';
@@ -15,7 +15,8 @@ import { ImageUploadField } from '@/lib/form/image-upload-field';
 import { useContractForm } from '@/lib/form/use-contract-form';
 import { useUnsavedChanges } from '@/lib/form/use-unsaved-changes';
 import { useGlobals } from '@/lib/get-globals';
-import { type EventBodyKind, eventFormSchema, eventServerField } from '../utils/event-form-schema';
+import { type EventBodyKind, eventServerField } from '../utils/event-form-body';
+import type { eventFormSchema } from '../utils/event-form-schema';
 import type { EventFormValues } from '../utils/event-form-values';
 import { AccessibilitySection } from './accessibility-section';
 import { DatesSection } from './dates-section';
@@ -111,8 +112,14 @@ export function EventForm(props: EventFormProps) {
   const sectionId = (key: SectionKey) => `${prefix}-${key}`;
   // The unsaved-changes guard's release, called when a save succeeds (the guard needs the form first).
   const release = useRef(() => {});
-  const { form, onSubmit, formMessage } = useContractForm({
-    schema: eventFormSchema(props.kind),
+  // The schema (zod and the contract's body schemas) loads with the first check, or at the form's first focus.
+  const { kind } = props;
+  const loadSchema = useCallback(
+    () => import('../utils/event-form-schema').then((module) => module.eventFormSchema(kind)),
+    [kind],
+  );
+  const { form, onSubmit, formMessage, warmValidation } = useContractForm({
+    loadSchema,
     defaultValues: props.initialValues,
     disabled: props.disabled,
     serverField: eventServerField,
@@ -155,6 +162,7 @@ export function EventForm(props: EventFormProps) {
       messageAction={formMessage ? props.messageAction?.(formMessage) : undefined}
       label={t('eventForm.formLabel')}
       focusMessage
+      onFocus={warmValidation}
     >
       {fieldsShown ? (
         <>

@@ -6,7 +6,8 @@
  * 9 dates on the way to "Every week". What will change is said while a choice waits, and what changed is
  * said after, with an Undo that puts the dates and the recurrence back.
  */
-import { RECURRING, type Recurring } from '@evmap/contract/enums';
+import { RECURRING } from '@evmap/contract/constants';
+import type { Recurring } from '@evmap/contract/enums';
 import { Alert, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/i18n/use-translation';

@@ -7,7 +7,7 @@
  * never shift an hour.
  */
 import type { Recurring } from '@evmap/contract/enums';
-import { dateProblem, type EventDate, generateRecurringDates, parseDateTime } from '@evmap/contract/event-dates';
+import { dateProblem, type EventDate, generateRecurringDates, parseDateTime } from '@evmap/contract/event-date-rules';
 import type { DateFormValue } from './event-form-values';
 
 /** The shortest event on one day, in minutes (the contract's `endTooSoon` rule). */

@@ -1,7 +1,8 @@
 import '@evmap/contract/zod-setup';
 import type { Event } from '@evmap/contract/events';
 import { describe, expect, it } from 'vitest';
-import { eventFormSchema, eventServerField, eventToValues, toEventBody } from './event-form-schema';
+import { eventServerField, eventToValues, toEventBody } from './event-form-body';
+import { eventFormSchema } from './event-form-schema';
 import { newEventValues } from './event-form-values';
 
 const date = { startDay: '2030-05-01', startTime: '19:00', endDay: '2030-05-01', endTime: '21:00' };

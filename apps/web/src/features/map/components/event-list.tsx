@@ -5,7 +5,7 @@
  * (api/event-details), never another search. Sorted by start time, or by distance when the location is known. A
  * polite live region says how many events there are; "Show more events" (and scrolling to the end) grows the list.
  */
-import { accessOfMask } from '@evmap/contract/accessibility';
+import { accessOfMask } from '@evmap/contract/access-features';
 import type { CategoryHandle, Lang } from '@evmap/contract/enums';
 import type { Event } from '@evmap/contract/events';
 import type { Marker } from '@evmap/contract/marker-tiles';

@@ -4,7 +4,7 @@
  * event must have. Both are choices kept with the day and the category (use-search-store), so the map follows them.
  * The words go to the store 400 ms after the last keystroke: nothing is asked, or announced, on every key.
  */
-import { ACCESS_FILTERS, type AccessFilter } from '@evmap/contract/accessibility';
+import { ACCESS_FILTERS, type AccessFilter } from '@evmap/contract/access-features';
 import { SEARCH_TEXT_MAX } from '@evmap/contract/constants';
 import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import debounce from 'es-toolkit/compat/debounce';
