@@ -24,12 +24,23 @@ import type { z } from 'zod';
 import { useTranslation } from '@/i18n/use-translation';
 import { applyApiErrors } from '@/lib/form-errors';
 
-/** The contract's resolver (lib/contract-resolver.ts: zod's, with the error map installed), imported once. */
+/**
+ * The contract's resolver (lib/contract-resolver.ts: zod's, with the error map installed), imported once; a failed
+ * import (offline) is tried again by the next call.
+ */
 let contractResolverModule: Promise<typeof import('@/lib/contract-resolver')> | undefined;
 export function loadContractResolver() {
-  contractResolverModule ??= import('@/lib/contract-resolver');
+  contractResolverModule ??= import('@/lib/contract-resolver').catch((error: unknown) => {
+    contractResolverModule = undefined;
+    throw error;
+  });
   return contractResolverModule;
 }
+
+/** Starts loading `promise`'s module ahead of need: a failure is left to the check that needs it, which says so. */
+const ahead = (promise: Promise<unknown>) => {
+  promise.catch(() => {});
+};
 
 /** The schema as it is, or the function that imports it (see the module comment). */
 type SchemaSource<TSchema> =
@@ -51,7 +62,6 @@ function lazyResolver<TSchema extends z.ZodType<FieldValues, FieldValues>>(
     try {
       loaded = await Promise.all([loadContractResolver(), source()]);
     } catch {
-      contractResolverModule = undefined;
       return {
         values: {},
         errors: { root: { type: CHECK_UNAVAILABLE, message: CHECK_UNAVAILABLE } } as FieldErrors<z.input<TSchema>>,
@@ -124,20 +134,13 @@ export function useContractForm<TSchema extends z.ZodType<FieldValues, FieldValu
     return entry.schema;
   };
   const warmValidation = () => {
-    loadContractResolver().catch(() => {
-      contractResolverModule = undefined;
-    });
-    source().catch(() => {
-      // Not loaded now (offline): the first check asks again, and says so if it still cannot.
-    });
+    ahead(loadContractResolver());
+    ahead(source());
   };
   // A form given its schema has zod already: its resolver is loaded at once, ready for the first check.
   const eager = schema !== undefined;
   useEffect(() => {
-    if (!eager) return;
-    loadContractResolver().catch(() => {
-      contractResolverModule = undefined;
-    });
+    if (eager) ahead(loadContractResolver());
   }, [eager]);
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
     resolver: lazyResolver(source),
