@@ -1,10 +1,7 @@
 /**
- * Accessibility attributes of an event (issue 24): the step-free entrance (yes / partly / no, or not said), a set
- * of features from a fixed list, and a note in each language.
- *
- * Stored and filtered as one integer, the access mask: bit 0 "step-free: yes", bits 1 to 8 the features in the
- * order of ACCESS_FEATURES, bit 9 "step-free: partly", bit 10 "step-free: no". The bits are never renumbered
- * (stored rows and cached markers keep them): a new feature takes the next free bit.
+ * Accessibility attributes of an event (issue 24): the schemas of the step-free entrance, the features and the notes
+ * in each language, and of the access filter. The lists and the access mask, without zod, are in access-features.ts
+ * (re-exported here).
  */
 import { z } from 'zod';
 import { ACCESS_FEATURES, ACCESS_FILTERS, ACCESS_NOTE_MAX, STEP_FREE_VALUES } from './access-features';

@@ -9,7 +9,7 @@
  * with its first check, or sooner when `warmValidation` is called (the form's first focus). The resolver itself
  * (zod's, with the contract's error map) is loaded the same way; with `schema`, as soon as the form mounts.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   type DefaultValues,
   type FieldErrors,
@@ -24,18 +24,20 @@ import type { z } from 'zod';
 import { useTranslation } from '@/i18n/use-translation';
 import { applyApiErrors } from '@/lib/form-errors';
 
-/**
- * The contract's resolver (lib/contract-resolver.ts: zod's, with the error map installed), imported once; a failed
- * import (offline) is tried again by the next call.
- */
-let contractResolverModule: Promise<typeof import('@/lib/contract-resolver')> | undefined;
-export function loadContractResolver() {
-  contractResolverModule ??= import('@/lib/contract-resolver').catch((error: unknown) => {
-    contractResolverModule = undefined;
-    throw error;
-  });
-  return contractResolverModule;
+/** `load` called once: its promise is kept, or forgotten when it fails (offline), so that the next call tries again. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
 }
+
+/** The contract's resolver (lib/contract-resolver.ts: zod's, with the error map installed). */
+const loadContractResolver = once(() => import('@/lib/contract-resolver'));
 
 /** Starts loading `promise`'s module ahead of need: a failure is left to the check that needs it, which says so. */
 const ahead = (promise: Promise<unknown>) => {
@@ -115,24 +117,14 @@ export function useContractForm<TSchema extends z.ZodType<FieldValues, FieldValu
   options: ContractFormOptions<TSchema, TResult>,
 ): ContractForm<TSchema> {
   const { t } = useTranslation();
-  const { schema, defaultValues, submit, onSuccess, serverField = (key) => key, disabled, mode } = options;
-  // The loaded schema, kept while `loadSchema` is the same function (a failed load is asked again).
-  const loaded = useRef<{ from: () => Promise<TSchema>; schema: Promise<TSchema> }>(undefined);
-  const source = (): Promise<TSchema> => {
-    if (options.schema !== undefined) return Promise.resolve(options.schema);
-    const load = options.loadSchema;
-    if (!load) throw new Error('useContractForm needs a schema or a loadSchema');
-    let entry = loaded.current;
-    if (entry?.from !== load) {
-      const fresh = { from: load, schema: load() };
-      fresh.schema.catch(() => {
-        if (loaded.current === fresh) loaded.current = undefined;
-      });
-      loaded.current = fresh;
-      entry = fresh;
-    }
-    return entry.schema;
-  };
+  const { schema, loadSchema, defaultValues, submit, onSuccess, serverField = (key) => key, disabled, mode } = options;
+  // The schema given, or `loadSchema`'s, imported once while it is the same function.
+  const source = useMemo((): (() => Promise<TSchema>) => {
+    if (schema !== undefined) return () => Promise.resolve(schema);
+    if (!loadSchema) throw new Error('useContractForm needs a schema or a loadSchema');
+    return once(loadSchema);
+  }, [schema, loadSchema]);
+  const resolver = useMemo(() => lazyResolver(source), [source]);
   const warmValidation = () => {
     ahead(loadContractResolver());
     ahead(source());
@@ -143,7 +135,7 @@ export function useContractForm<TSchema extends z.ZodType<FieldValues, FieldValu
     if (eager) ahead(loadContractResolver());
   }, [eager]);
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
-    resolver: lazyResolver(source),
+    resolver,
     defaultValues,
     disabled,
     mode,

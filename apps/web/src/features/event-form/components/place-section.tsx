@@ -8,7 +8,6 @@
  * finds street addresses, the address typed is then searched in that city to put the pin at the door. The
  * form says which geocoder answered and how precise the point is.
  */
-
 import type { GeocoderName } from '@evmap/contract/globals';
 import type { Place, PlacePrecision } from '@evmap/contract/places';
 import { PROVINCE_CODES } from '@evmap/contract/provinces';
