@@ -21,7 +21,20 @@ export type ScreenResult = {
   path: string;
   lighthouse: LighthouseSummary;
   js: Array<{ file: string; gzipBytes: number }>;
+  /** The same bytes shared between the packages they come from (apps/web/scripts/package-shares.ts), largest first. */
+  packages?: Array<{ name: string; bytes: number }>;
 };
+
+/** The packages a screen's bytes come from, largest first, the small ones together. */
+export function packageLine(packages: Array<{ name: string; bytes: number }>, smallest = 1024): string {
+  const shown = packages.filter((p) => p.bytes >= smallest);
+  const rest = packages.filter((p) => p.bytes < smallest);
+  const restBytes = rest.reduce((sum, p) => sum + p.bytes, 0);
+  return [
+    ...shown.map((p) => `${p.name} ${kb(p.bytes)} KB`),
+    ...(rest.length ? [`${rest.length} more under 1 KB each: ${kb(restBytes)} KB`] : []),
+  ].join(', ');
+}
 
 const jsBytes = (screen: ScreenResult) => screen.js.reduce((sum, f) => sum + f.gzipBytes, 0);
 
@@ -238,6 +251,7 @@ function screensSection(screens: ScreenResult[]): string[] {
       `- ${screen.name}: scores by run ${screen.lighthouse.runs.map((r) => `${r.score}/${r.accessibility}`).join(', ')} (performance/accessibility); ${failures.length ? `accessibility audits failed: ${failures.join('; ')}` : 'no accessibility audit failed'}.`,
       `  - Scripts: ${screen.js.map((f) => `${kb(f.gzipBytes)} KB \`${f.file}\``).join(', ')}`,
     );
+    if (screen.packages) lines.push(`  - By package: ${packageLine(screen.packages)}`);
     if (screen.path !== '/') lines.push(...screen.lighthouse.diagnostics.map((line) => `  ${line}`));
   }
   lines.push('');
@@ -325,6 +339,7 @@ export function markdown(context: WebBenchContext, results: WebBenchResults): st
     `- **Lighthouse** ${lighthouse.version}, programmatic, default configuration: mobile form factor (Moto G Power screen), simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU slowdown), performance and accessibility categories; ${lighthouse.runs.length} runs per screen in one headless Chromium per screen (\`--headless=new\` with the e2e flags), each with a cold cache (Lighthouse clears the HTTP cache, the service workers and the Cache Storage). Lighthouse keeps the local storage, so before each run the bench sets it from the origin's health check (not the app): empty for the home and the event page (a first visit: the cookie banner and the location prompt show), or a demo account's token with the banners already answered (\`signedInStorage()\` of \`e2e/support/app-state.ts\`) for the organiser's screens (\`complete@demo.evmap.ca\`) and the admin events list (\`admin@demo.evmap.ca\`). The event page is a demo event of today in Montréal with an image. The embed page is \`/embed?lang=fr&city=Montréal\` (the map of Montréal's events of today), as another website's iframe loads it on a first visit. A screen's JS is the app's \`/assets/*.js\` files the median run loaded, each gzipped from dist like the initial JS; its longest task is the longest entry of Lighthouse's \`long-tasks\` diagnostic (simulated 4× slower CPU). The table gives the median of each metric separately. Measured before the seed: the demo data only.`,
     `- **Map tiles**: the tile host is unreachable here. Chromium resolves \`tile.openstreetmap.org\` to a local HTTPS server (\`--host-resolver-rules\`, certificate errors ignored) answering the same generated 256×256 PNG of ${(context.tileBytes / 1024).toFixed(1)} KB (a real tile weighs 5–30 KB) for every tile (${n(context.tilesServed)} served in all). The build and the CSP are untouched; for Lighthouse the tiles stay a third-party HTTPS origin whose requests the simulation throttles like any other.`,
     '- **Initial JS**: `apps/web/scripts/initial-js.ts` (as `npm run size -w @evmap/web`): the module scripts of `dist/index.html` and every chunk they import statically, each gzipped (level 6); lazy `import()` chunks are not counted.',
+    "- **By package** (each main screen): the same scripts shared between the packages their code comes from and the app's own code (`apps/web/scripts/package-shares.ts`): a copy of the build with hidden source maps in a temporary folder (the chunks' names and code are those of `dist/`, which never holds a map), each chunk cut along its map's segments, each package's part gzipped on its own, and the parts scaled to add up to the chunk's gzipped size.",
     `- **Panning** (playwright-core, same Chromium and flags, desktop viewport ${VIEWPORT.width}×${VIEWPORT.height}, no CPU or network throttling): after the seed, a fresh page opens \`/\` with the cookie banner, the welcome message and the location prompt already answered (\`settledStorage()\` of \`e2e/support/app-state.ts\`). Load phase: real mouse drags (press, a move about every 16 ms for 0.45–0.5 s, eased, release) of a third of the map around the default view (a 3×3 loop, then again one zoom level closer, then back) and the zoom buttons, each followed by the marker answers it causes, until the page has received ≥ ${n(TARGETS.events)} distinct events (union of the ids of every marker answer seen on the network) or after 3 minutes. Pan phase: ${context.panSeconds} s of the same drags one after another (120 ms apart), without waiting for answers. In the page, \`requestAnimationFrame\` timestamps give the frames (fps = frames / time; 5th percentile from the 95th-percentile frame interval) and \`PerformanceObserver({ type: 'longtask', buffered: true })\` the long tasks (> 50 ms of main thread), attributed to a phase by start time. Markers are counted in the DOM at the end (\`.evm-marker\`, \`.evm-cluster\` and their numbers); heap and DOM nodes from the DevTools \`Performance.getMetrics\`.`,
     '- Exit code: non-zero only when something could not be measured; a missed target is reported here, not as a failure.',
     '',

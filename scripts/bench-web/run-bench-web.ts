@@ -16,6 +16,7 @@ import { authRoutes } from '@evmap/contract/routes/auth';
 import { eventRoutes } from '@evmap/contract/routes/events';
 import { urlOf } from '@evmap/contract/routes/route';
 import { measureInitialJs, WEB_DIST } from '../../apps/web/scripts/initial-js';
+import { buildMappedCopy, screenShares } from '../../apps/web/scripts/package-shares';
 import { signedInStorage } from '../../e2e/support/app-state';
 import { describeChromium, resolveChromium } from '../../e2e/support/chromium';
 import { startAppServer } from './app-server';
@@ -246,6 +247,14 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
       onClose: (close) => cleanups.push(close),
     });
 
+    const loadAfter = os.loadavg();
+    // Where each screen's bytes come from (apps/web/scripts/package-shares.ts): a source-mapped copy, built once
+    // everything is timed.
+    log('a source-mapped copy of the build, for the bytes by package');
+    const mapped = buildMappedCopy();
+    cleanups.push(async () => mapped.remove());
+    for (const screen of screens) screen.packages = screenShares(mapped.assets, screen.js);
+
     const chromiumVersion = describeChromium(await resolveChromium());
     const cpus = os.cpus();
     const context: WebBenchContext = {
@@ -256,7 +265,7 @@ export async function runWebBench(options: WebBenchOptions): Promise<void> {
       node: process.version,
       chromium: chromiumVersion || `Chromium ${pan.chromiumVersion}`,
       loadBefore,
-      loadAfter: os.loadavg(),
+      loadAfter,
       built: options.build,
       tileBytes: tiles.tileBytes,
       tilesServed: tiles.served(),
