@@ -21,8 +21,11 @@ import { decode } from '@jridgewell/sourcemap-codec';
 export const OWN_CODE = 'the app';
 /** Scripts of dist the source-mapped copy does not have. */
 export const NOT_MAPPED = 'not in the mapped copy';
-/** Generated code the map ties to no source (the bundler's glue). */
-export const UNMAPPED = 'the bundler';
+/**
+ * Generated code the map ties to no source: the screens' texts (JSON modules, which keep no map) and the bundler's
+ * glue (each chunk's imports and exports, its runtime).
+ */
+export const UNMAPPED = 'texts and the bundler’s glue';
 
 /** The package a source of the map belongs to: `react-dom`, `@mantine/core`, or OWN_CODE. */
 export function packageOf(source: string | null | undefined): string {
