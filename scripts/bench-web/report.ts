@@ -25,10 +25,10 @@ export type ScreenResult = {
   packages?: Array<{ name: string; bytes: number }>;
 };
 
-/** The packages a screen's bytes come from, largest first, the small ones together. */
-export function packageLine(packages: Array<{ name: string; bytes: number }>, smallest = 1024): string {
-  const shown = packages.filter((p) => p.bytes >= smallest);
-  const rest = packages.filter((p) => p.bytes < smallest);
+/** The packages a screen's bytes come from, largest first, those under 1 KB together. */
+export function packageLine(packages: Array<{ name: string; bytes: number }>): string {
+  const shown = packages.filter((p) => p.bytes >= 1024);
+  const rest = packages.filter((p) => p.bytes < 1024);
   const restBytes = rest.reduce((sum, p) => sum + p.bytes, 0);
   return [
     ...shown.map((p) => `${p.name} ${kb(p.bytes)} KB`),

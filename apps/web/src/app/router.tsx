@@ -2,6 +2,7 @@ import { type ComponentType, lazy } from 'react';
 import { type RouteObject, UNSAFE_createBrowserHistory } from 'react-router';
 import { currentLang } from '@/i18n/i18n';
 import { loadScreenTexts, type TextPack } from '@/i18n/screens';
+import { loadOnce } from '@/lib/load-once';
 import { createAppHistory } from '@/lib/router/app-history';
 import { RouteGuard } from './guards/route-guard';
 import { ShellLayout } from './layouts/shell-layout';
@@ -19,17 +20,10 @@ export function lazyPage<M>(
   pick: (module: M) => ComponentType,
   texts: readonly TextPack[] = [],
 ): Pick<RouteObject, 'Component'> {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => {
-    loading ??= Promise.all([load(), loadScreenTexts(currentLang(), texts)]).then(([module]) => ({
-      default: pick(module),
-    }));
-    // A failed download is asked for again by the next render (the error page offers to reload).
-    loading.catch(() => {
-      loading = undefined;
-    });
-    return loading;
-  };
+  // A failed download is asked for again by the next render (the error page offers to reload).
+  const preload = loadOnce(() =>
+    Promise.all([load(), loadScreenTexts(currentLang(), texts)]).then(([module]) => ({ default: pick(module) })),
+  );
   return { Component: Object.assign(lazy(preload), { preload }) };
 }
 

@@ -23,21 +23,10 @@ import {
 import type { z } from 'zod';
 import { useTranslation } from '@/i18n/use-translation';
 import { applyApiErrors } from '@/lib/form-errors';
-
-/** `load` called once: its promise is kept, or forgotten when it fails (offline), so that the next call tries again. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
-}
+import { loadOnce } from '@/lib/load-once';
 
 /** The contract's resolver (lib/contract-resolver.ts: zod's, with the error map installed). */
-const loadContractResolver = once(() => import('@/lib/contract-resolver'));
+const loadContractResolver = loadOnce(() => import('@/lib/contract-resolver'));
 
 /** Starts loading `promise`'s module ahead of need: a failure is left to the check that needs it, which says so. */
 const ahead = (promise: Promise<unknown>) => {
@@ -122,7 +111,7 @@ export function useContractForm<TSchema extends z.ZodType<FieldValues, FieldValu
   const source = useMemo((): (() => Promise<TSchema>) => {
     if (schema !== undefined) return () => Promise.resolve(schema);
     if (!loadSchema) throw new Error('useContractForm needs a schema or a loadSchema');
-    return once(loadSchema);
+    return loadOnce(loadSchema);
   }, [schema, loadSchema]);
   const resolver = useMemo(() => lazyResolver(source), [source]);
   const warmValidation = () => {

@@ -6,25 +6,19 @@ import { useEffect, useState } from 'react';
 import { dismissMapPreview } from '@/boot/map-preview-dom';
 import { Spinner } from '@/components/spinner';
 import { useTranslation } from '@/i18n/use-translation';
+import { loadOnce } from '@/lib/load-once';
 import { MapErrorBoundary } from './map-error-boundary';
 
 type MapScreenModule = typeof import('./map-screen');
-let loading: Promise<MapScreenModule> | null = null;
 let loaded: MapScreenModule | null = null;
 
-function loadMapScreen(): Promise<MapScreenModule> {
-  loading ??= import('./map-screen').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = null; // the next mount tries again
-      throw error;
-    },
-  );
-  return loading;
-}
+// A failed download is tried again by the next mount.
+const loadMapScreen = loadOnce(() =>
+  import('./map-screen').then((module) => {
+    loaded = module;
+    return module;
+  }),
+);
 
 /** Starts fetching the map's code before React renders the home (the map is the first screen's main content). */
 export function preloadMapScreen(): void {
